@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+// HelpViewer: in-app help and terms viewer for GTK 4 apps, on WebKitGTK 6.0.
+//
+// Layers, each using only those below it:
+//   help-viewer-demo  → HelpViewer (widgets) → HelpViewerGlue (GObject, signals, main loop)
+//                                            → HelpViewerCore (state machine, errors, URLs; no GTK)
+//   HelpViewerGlue    → CGtk, CWebKit (system libraries), CHelpViewerShim (tiny C shim)
+import PackageDescription
+
+let package = Package(
+  name: "HelpViewer",
+  products: [
+    .library(name: "HelpViewer", targets: ["HelpViewer"]),
+    .executable(name: "help-viewer-demo", targets: ["HelpViewerDemo"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CGtk", pkgConfig: "gtk4",
+      providers: [.apt(["libgtk-4-dev"])]),
+    .systemLibrary(
+      name: "CWebKit", pkgConfig: "webkitgtk-6.0",
+      providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+    .target(name: "CHelpViewerShim", dependencies: ["CWebKit"]),
+    .target(name: "HelpViewerCore"),
+    .target(name: "HelpViewerGlue", dependencies: ["CGtk", "CWebKit", "CHelpViewerShim"]),
+    .target(
+      name: "HelpViewerContent", path: "Resources",
+      exclude: ["README.md"],
+      sources: ["BundledContent.swift"],
+      resources: [.copy("help"), .copy("terms")]),
+    .target(
+      name: "HelpViewer",
+      dependencies: ["HelpViewerCore", "HelpViewerGlue", "HelpViewerContent"]),
+    .executableTarget(
+      name: "HelpViewerDemo", dependencies: ["HelpViewer", "HelpViewerGlue"],
+      path: "Sources/HelpViewerDemo"),
+    .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
+    .testTarget(
+      name: "HelpViewerTests",
+      dependencies: ["HelpViewer", "HelpViewerGlue", "CGtk", "CWebKit", "HelpViewerDemo"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,15 @@
+// The only C in HelpViewer: what Swift cannot call directly.
+#ifndef HV_SHIM_H
+#define HV_SHIM_H
+#include <webkit/webkit.h>
+
+// libdispatch's main-queue hooks for foreign run loops (exported by libdispatch, not declared in
+// its public headers). HelpViewerGlue's MainLoopIntegration watches the handle (an eventfd) from
+// the GLib main loop and drains the queue.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+// g_object_new is variadic: a WebKitWebView with its construct-only properties.
+WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *context);
+
+#endif

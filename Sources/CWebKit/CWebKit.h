@@ -1,0 +1,2 @@
+#include <webkit/webkit.h>
+#include <libsoup/soup.h>

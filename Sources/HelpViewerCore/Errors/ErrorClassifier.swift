@@ -1,0 +1,89 @@
+/// Turns what the platform reported into a `LoadError`, or `nil` when it only means "cancelled".
+///
+/// Classifies GError domains and codes from WebKit, GIO, the resolver, TLS and libsoup. The
+/// numeric codes mirror the C enums; `HelpViewerTests` checks them against the C headers.
+///
+/// ```swift
+/// let error = ErrorClassifier.classify(
+///   PlatformError(domain: "g-io-error-quark", code: 39, message: "Connection refused"),
+///   url: "http://127.0.0.1:9/")
+/// // error?.kind == .cannotConnect
+/// ```
+public enum ErrorClassifier {
+  /// GError domain names, as `g_quark_to_string` spells them.
+  public enum Domain {
+    public static let webKitNetwork = "WebKitNetworkError"
+    public static let webKitPolicy = "WebKitPolicyError"
+    public static let gio = "g-io-error-quark"
+    public static let resolver = "g-resolver-error-quark"
+    public static let tls = "g-tls-error-quark"
+    public static let soupSession = "soup_session_error_quark"
+  }
+
+  /// Codes of the C enums this classifier reads.
+  public enum Code {
+    public static let webKitNetworkFailed = 399
+    public static let webKitNetworkTransport = 300
+    public static let webKitNetworkUnknownProtocol = 301
+    public static let webKitNetworkCancelled = 302
+    public static let webKitNetworkFileDoesNotExist = 303
+    public static let webKitPolicyCannotShowMIMEType = 100
+    public static let webKitPolicyCannotShowURI = 101
+    public static let webKitPolicyInterruptedByPolicyChange = 102
+    public static let webKitPolicyRestrictedPort = 103
+    public static let gioTimedOut = 24
+    public static let gioCancelled = 19
+    public static let gioHostNotFound = 28
+    public static let gioHostUnreachable = 37
+    public static let gioNetworkUnreachable = 38
+    public static let gioConnectionRefused = 39
+    public static let gioConnectionClosed = 44
+    public static let soupTooManyRedirects = 2
+    public static let soupTooManyRestarts = 3
+  }
+
+  /// The `LoadError` for a platform error while loading `url`; `nil` for cancellation.
+  public static func classify(_ error: PlatformError, url: String?) -> LoadError? {
+    guard let kind = kind(of: error) else { return nil }
+    return LoadError(kind, url: url, details: error.description)
+  }
+
+  static func kind(of error: PlatformError) -> LoadError.Kind? {
+    switch error.domain {
+    case Domain.webKitNetwork:
+      switch error.code {
+      case Code.webKitNetworkCancelled: return nil
+      case Code.webKitNetworkTransport: return .cannotConnect
+      case Code.webKitNetworkUnknownProtocol: return .unsupportedScheme
+      case Code.webKitNetworkFileDoesNotExist: return .httpError
+      default: return .other
+      }
+    case Domain.webKitPolicy:
+      switch error.code {
+      case Code.webKitPolicyCannotShowMIMEType, Code.webKitPolicyInterruptedByPolicyChange:
+        return .cannotShowContent
+      case Code.webKitPolicyCannotShowURI: return .unsupportedScheme
+      case Code.webKitPolicyRestrictedPort: return .blockedPort
+      default: return .blockedByPolicy
+      }
+    case Domain.gio:
+      switch error.code {
+      case Code.gioCancelled: return nil
+      case Code.gioTimedOut: return .timedOut
+      case Code.gioHostNotFound: return .hostNotFound
+      case Code.gioConnectionRefused, Code.gioHostUnreachable, Code.gioNetworkUnreachable,
+        Code.gioConnectionClosed:
+        return .cannotConnect
+      default: return .other
+      }
+    case Domain.resolver: return .hostNotFound
+    case Domain.tls: return .tlsFailure
+    case Domain.soupSession:
+      switch error.code {
+      case Code.soupTooManyRedirects, Code.soupTooManyRestarts: return .tooManyRedirects
+      default: return .other
+      }
+    default: return .other
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/// Why a page could not be shown: a typed, retryable error written for people.
+///
+/// Every failure the viewer reports is one of these. `kind` is stable (its raw value is what
+/// `help-viewer-demo --report` prints as `error.kind`); `title` and `message` are meant to be
+/// shown to the person using the app; `details` holds the underlying technical error.
+///
+/// ```swift
+/// if case .failed(let error) = viewer.state.phase {
+///   print(error.kind, error.title, error.message)
+/// }
+/// ```
+public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong, in categories a host can act on.
+  public enum Kind: String, Sendable, CaseIterable, Codable {
+    case invalidURL
+    case unsupportedScheme
+    case hostNotFound
+    case cannotConnect
+    case timedOut
+    case tlsFailure
+    case httpError
+    case blockedPort
+    case tooManyRedirects
+    case webProcessTerminated
+    case cannotShowContent
+    case blockedByPolicy
+    case other
+  }
+
+  /// The category of the failure.
+  public var kind: Kind
+  /// The address that failed, when there is one.
+  public var url: String?
+  /// The HTTP status of the main resource, for `.httpError`.
+  public var httpStatus: Int?
+  /// The underlying error (domain, code and message), for people who want to know more.
+  public var details: String?
+
+  public init(_ kind: Kind, url: String? = nil, httpStatus: Int? = nil, details: String? = nil) {
+    self.kind = kind
+    self.url = url
+    self.httpStatus = httpStatus
+    self.details = details
+  }
+
+  /// A short headline for the error view, e.g. "Cannot Reach the Server".
+  public var title: String { ErrorText.title(for: self) }
+
+  /// One or two sentences that say what happened and what the person can do.
+  public var message: String { ErrorText.message(for: self) }
+
+  public var description: String {
+    var text = "\(kind.rawValue): \(message)"
+    if let details { text += " (\(details))" }
+    return text
+  }
+}

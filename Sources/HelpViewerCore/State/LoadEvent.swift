@@ -1,0 +1,32 @@
+/// What happened to a viewer's page, in WebKit's terms but free of WebKit's types.
+///
+/// The widgets translate each WebKit signal into one of these (see `WebViewEvents` in the
+/// HelpViewer target) and feed it to `LoadStateMachine`.
+public enum LoadEvent: Sendable, Equatable {
+  /// The viewer asked WebKit to load `url` (a load, a reload or a retry).
+  case requested(url: String)
+  /// The viewer refused to load `url` before asking WebKit (e.g. an unsupported scheme).
+  case rejected(LoadError)
+  /// `load-changed` STARTED: a navigation began (also for links clicked in the page).
+  case started(url: String)
+  /// `load-changed` REDIRECTED.
+  case redirected(url: String)
+  /// `load-changed` COMMITTED, with the main resource's HTTP status when it has one.
+  case committed(url: String, httpStatus: Int?)
+  /// `load-changed` FINISHED (also after failures and cancellations).
+  case finished
+  /// `load-failed` (or a TLS failure), with the platform's error.
+  case failed(url: String, error: PlatformError)
+  /// `notify::estimated-load-progress`.
+  case progress(Double)
+  /// `notify::title`.
+  case title(String?)
+  /// The back-forward list changed.
+  case history(canGoBack: Bool, canGoForward: Bool)
+  /// `web-process-terminated`: the page's process crashed, ran out of memory or was killed.
+  case webProcessTerminated(reason: String)
+  /// The load took longer than the viewer's timeout.
+  case timedOut
+  /// The viewer stopped the load on request.
+  case stopped
+}

@@ -1,0 +1,45 @@
+/// Everything a viewer shows about its page, as one value.
+///
+/// `LoadStateMachine` produces it from WebKit's events; the widgets render it. The derived
+/// properties (`showsSpinner`, `showsProgress`, `canReload`) are the rules the widgets follow.
+///
+/// ```swift
+/// viewer.onStateChange = { state in
+///   if state.phase == .loaded { print(state.title ?? "untitled") }
+/// }
+/// ```
+public struct LoadState: Sendable, Equatable {
+  /// The phase of the current load.
+  public var phase: LoadPhase = .idle
+  /// Estimated progress of the current load, 0...1.
+  public var progress: Double = 0
+  /// The address being shown or loaded (after redirects, once known).
+  public var url: String?
+  /// The address a retry loads: the one that was asked for last.
+  public var requestedURL: String?
+  /// The page's title, as the page sets it.
+  public var title: String?
+  /// The HTTP status of the main resource, when it came over HTTP.
+  public var httpStatus: Int?
+  /// Whether the current load has put anything on screen yet.
+  public var hasContent = false
+  public var canGoBack = false
+  public var canGoForward = false
+
+  public init() {}
+
+  /// The error, when the phase is `.failed`.
+  public var error: LoadError? {
+    if case .failed(let error) = phase { return error }
+    return nil
+  }
+
+  /// A load is under way.
+  public var isLoading: Bool { phase == .loading }
+  /// The spinner shows while a load has nothing on screen yet.
+  public var showsSpinner: Bool { phase == .loading && !hasContent }
+  /// The progress bar shows during loads and hides when they end.
+  public var showsProgress: Bool { phase == .loading }
+  /// Reload (or Retry) can act once something was asked for.
+  public var canReload: Bool { requestedURL != nil && phase != .loading }
+}
