@@ -45,7 +45,8 @@ public enum ErrorClassifier {
   /// The `LoadError` for a platform error while loading `url`; `nil` for cancellation.
   public static func classify(_ error: PlatformError, url: String?) -> LoadError? {
     guard let kind = kind(of: error) else { return nil }
-    return LoadError(kind, url: url, details: error.description)
+    let missingFile = error.domain == Domain.webKitNetwork && error.code == Code.webKitNetworkFileDoesNotExist
+    return LoadError(kind, url: url, httpStatus: missingFile ? 404 : nil, details: error.description)
   }
 
   static func kind(of error: PlatformError) -> LoadError.Kind? {

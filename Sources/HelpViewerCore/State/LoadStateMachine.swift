@@ -17,6 +17,11 @@ public struct LoadStateMachine: Sendable {
   public private(set) var state = LoadState()
   /// Whether the current load was cancelled (so its FINISHED is not a success).
   private var cancelled = false
+  /// A replaced load's cancellation came in; its FINISHED is still to come and means nothing.
+  private var ignoreNextFinish = false
+  /// What was shown before the current load began, restored when it is cancelled with nothing
+  /// new on screen.
+  private var phaseBeforeLoad: LoadPhase = .idle
 
   public init() {}
 
@@ -53,9 +58,13 @@ public struct LoadStateMachine: Sendable {
         fail(LoadError(.httpError, url: url, httpStatus: status, details: "HTTP status \(status)"))
       }
     case .finished:
+      if ignoreNextFinish {
+        ignoreNextFinish = false
+        return
+      }
       guard state.phase == .loading else { return }
       if cancelled {
-        state.phase = state.hasContent ? .loaded : .idle
+        state.phase = state.hasContent ? .loaded : phaseBeforeLoad
       } else {
         state.phase = .loaded
         state.progress = 1
@@ -65,6 +74,8 @@ public struct LoadStateMachine: Sendable {
       if let loadError = ErrorClassifier.classify(error, url: url) {
         state.requestedURL = url
         fail(loadError)
+      } else if url != state.url {
+        ignoreNextFinish = true  // The load this one replaced was cancelled.
       } else {
         cancelled = true
       }
@@ -84,11 +95,12 @@ public struct LoadStateMachine: Sendable {
     case .stopped:
       guard state.phase == .loading else { return }
       cancelled = true
-      state.phase = state.hasContent ? .loaded : .idle
+      state.phase = state.hasContent ? .loaded : phaseBeforeLoad
     }
   }
 
   private mutating func begin(url: String) {
+    if state.phase != .loading { phaseBeforeLoad = state.phase }
     state.phase = .loading
     state.url = url
     state.progress = 0

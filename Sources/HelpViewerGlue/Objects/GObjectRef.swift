@@ -25,6 +25,24 @@ public final class GObjectRef {
     if g_object_is_floating(pointer) != 0 { g_object_ref_sink(pointer) }
   }
 
+  /// Takes ownership of a new reference of a final GObject type (an `OpaquePointer` in Swift).
+  public convenience init(adoptingNonNil pointer: OpaquePointer) {
+    self.init(adoptingNonNil: UnsafeMutableRawPointer(pointer))
+  }
+
+  /// Takes ownership of what a GObject constructor returned; constructors return an object or
+  /// abort inside GLib, so `nil` here is a broken invariant, never something input can cause.
+  public convenience init<T>(adoptingNew pointer: UnsafeMutablePointer<T>?) {
+    guard let pointer else { preconditionFailure("A GObject constructor returned NULL") }
+    self.init(adoptingNonNil: UnsafeMutableRawPointer(pointer))
+  }
+
+  /// As `init(adoptingNew:)`, for final GObject types.
+  public convenience init(adoptingNew pointer: OpaquePointer?) {
+    guard let pointer else { preconditionFailure("A GObject constructor returned NULL") }
+    self.init(adoptingNonNil: UnsafeMutableRawPointer(pointer))
+  }
+
   /// Adds a reference of its own to an object someone else owns.
   public init(retaining pointer: UnsafeMutableRawPointer) {
     raw = pointer
@@ -52,8 +70,20 @@ public func gcast<T>(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer
   pointer.assumingMemoryBound(to: T.self)
 }
 
-/// A GObject pointer seen as another GObject type; `nil` stays `nil`.
+
+/// A GObject pointer seen as a final GObject type (those import as `OpaquePointer`).
 @inlinable
-public func gcast<T>(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<T>? {
-  pointer?.assumingMemoryBound(to: T.self)
+public func gcast(_ pointer: UnsafeMutableRawPointer) -> OpaquePointer {
+  OpaquePointer(pointer)
+}
+
+/// A final GObject type's pointer seen as another (derivable) GObject type.
+@inlinable
+public func gcast<T>(_ pointer: OpaquePointer) -> UnsafeMutablePointer<T> {
+  UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self)
+}
+
+extension GObjectRef {
+  /// The object as a `GtkWidget`.
+  public var widget: UnsafeMutablePointer<GtkWidget> { pointer() }
 }

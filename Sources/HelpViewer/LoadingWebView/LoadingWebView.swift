@@ -1,0 +1,176 @@
+import CGtk
+import CWebKit
+import Foundation
+import HelpViewerCore
+import HelpViewerGlue
+
+/// A web view that loads one page, with a spinner while nothing is shown yet, a thin progress
+/// bar during loads, and an error view with Retry when the page cannot be shown.
+///
+/// Put `widget` in any GTK layout. State is observable through `model` (Observation) and
+/// `onStateChange`.
+///
+/// How a WebKit event reaches the spinner: `WebViewEvents` turns each WebKit signal into a
+/// `LoadEvent` → `handle(_:)` feeds it to `LoadStateMachine` → the new `LoadState` lands in
+/// `model.state` → `render(_:)` shows or hides the spinner, progress bar and error view.
+///
+/// ```swift
+/// let viewer = LoadingWebView(url: URL(string: "https://example.com/help")!)
+/// gtk_box_append(box, viewer.widget)
+/// viewer.onStateChange = { state in print(state.phase.name) }
+/// ```
+@MainActor
+public final class LoadingWebView {
+  /// How long a load may take before it fails with `.timedOut`, in seconds.
+  public var timeout: Double = 30
+  /// Called after every state change, on the main thread.
+  public var onStateChange: ((LoadState) -> Void)?
+  /// The observable state.
+  public let model = LoadingWebViewModel()
+  /// The current state.
+  public var state: LoadState { model.state }
+
+  /// The widget to put in a layout.
+  public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
+
+  let webView: UnsafeMutablePointer<WebKitWebView>
+  let errorView = ErrorView()
+  let spinner: OpaquePointer
+  let progressBar: OpaquePointer
+  private let root: GObjectRef
+  private let stack: OpaquePointer
+  private let webViewRef: GObjectRef
+  private var machine = LoadStateMachine()
+  private let signals = SignalBag()
+  private var loadTimer: TimeoutSource?
+
+  /// A viewer that starts loading `url` at once, or shows nothing until `load` when `nil`.
+  public init(url: URL? = nil) {
+    webViewRef = WebEngine.makeWebView()
+    webView = webViewRef.pointer()
+    gtk_widget_set_hexpand(webViewRef.widget, 1)
+    gtk_widget_set_vexpand(webViewRef.widget, 1)
+
+    stack = gcast(gtk_stack_new()!)
+    gtk_stack_add_named(stack, webViewRef.widget, "page")
+    gtk_stack_add_named(stack, errorView.root.widget, "error")
+
+    spinner = gcast(gtk_spinner_new()!)
+    gtk_widget_set_size_request(gcast(spinner), 32, 32)
+    gtk_widget_set_halign(gcast(spinner), GTK_ALIGN_CENTER)
+    gtk_widget_set_valign(gcast(spinner), GTK_ALIGN_CENTER)
+    gtk_widget_set_can_target(gcast(spinner), 0)
+    gtk_widget_set_tooltip_text(gcast(spinner), "Loading")
+
+    progressBar = gcast(gtk_progress_bar_new()!)
+    gtk_widget_add_css_class(gcast(progressBar), "osd")
+    gtk_widget_set_valign(gcast(progressBar), GTK_ALIGN_START)
+    gtk_widget_set_hexpand(gcast(progressBar), 1)
+    gtk_widget_set_can_target(gcast(progressBar), 0)
+
+    let overlay: OpaquePointer = gcast(gtk_overlay_new()!)
+    gtk_overlay_set_child(overlay, gcast(stack))
+    gtk_overlay_add_overlay(overlay, gcast(spinner))
+    gtk_overlay_add_overlay(overlay, gcast(progressBar))
+    root = GObjectRef(adoptingNonNil: overlay)
+    gtk_widget_add_css_class(root.widget, "help-viewer")
+
+    WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
+    signals += errorView.retryButton.connectClicked { [weak self] in self?.reload() }
+    render(state)
+    if let url { load(url) }
+  }
+
+  /// Loads `url`; an address WebKit must not load (e.g. `javascript:`) fails at once.
+  public func load(_ url: URL) {
+    load(address: url.absoluteString)
+  }
+
+  /// Loads what a person typed: `example.com`, a full URL, or an absolute file path.
+  public func load(address: String) {
+    switch URLInput.parse(address) {
+    case .success(let uri):
+      handle(.requested(url: uri))
+      webkit_web_view_load_uri(webView, uri)
+    case .failure(let error):
+      if state.isLoading { webkit_web_view_stop_loading(webView) }
+      handle(.rejected(error))
+    }
+  }
+
+  /// Loads the page again; after a failure, loads the address that failed.
+  public func reload() {
+    if state.error != nil || state.phase == .idle {
+      if let url = state.requestedURL { load(address: url) }
+      return
+    }
+    if let url = state.url ?? state.requestedURL { handle(.requested(url: url)) }
+    webkit_web_view_reload(webView)
+  }
+
+  /// Stops the current load; what was shown stays, and nothing counts as an error.
+  public func stop() {
+    guard state.isLoading else { return }
+    handle(.stopped)
+    webkit_web_view_stop_loading(webView)
+  }
+
+  /// Goes back in the page history, when it can.
+  public func goBack() {
+    if state.canGoBack { webkit_web_view_go_back(webView) }
+  }
+
+  /// Goes forward in the page history, when it can.
+  public func goForward() {
+    if state.canGoForward { webkit_web_view_go_forward(webView) }
+  }
+
+  /// Disconnects from WebKit and stops loading; the viewer shows nothing new afterwards.
+  /// Called when the widget's window goes away; safe to call more than once.
+  public func detach() {
+    loadTimer?.cancel()
+    loadTimer = nil
+    signals.disconnectAll()
+    webkit_web_view_stop_loading(webView)
+  }
+
+  // MARK: - Event → state → widgets
+
+  func handle(_ event: LoadEvent) {
+    switch event {
+    case .requested, .started: armTimeout()
+    default: break
+    }
+    guard machine.handle(event) else { return }
+    let state = machine.state
+    if !state.isLoading {
+      loadTimer?.cancel()
+      loadTimer = nil
+    }
+    model.state = state
+    render(state)
+    onStateChange?(state)
+  }
+
+  private func armTimeout() {
+    loadTimer?.cancel()
+    loadTimer = TimeoutSource(seconds: timeout) { [weak self] in
+      guard let self, self.state.isLoading else { return }
+      self.handle(.timedOut)
+      webkit_web_view_stop_loading(self.webView)
+    }
+  }
+
+  private func render(_ state: LoadState) {
+    gtk_widget_set_visible(gcast(spinner), state.showsSpinner ? 1 : 0)
+    if state.showsSpinner { gtk_spinner_start(spinner) } else { gtk_spinner_stop(spinner) }
+    gtk_widget_set_visible(gcast(progressBar), state.showsProgress ? 1 : 0)
+    gtk_progress_bar_set_fraction(progressBar, state.progress)
+    if let error = state.error {
+      errorView.show(error)
+      gtk_stack_set_visible_child_name(stack, "error")
+    } else {
+      gtk_stack_set_visible_child_name(stack, "page")
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import CGtk
+import CWebKit
+import HelpViewerCore
+import HelpViewerGlue
+
+/// Where WebKit's signals become `LoadEvent`s: the first step from a WebKit load event to the
+/// spinner (then `LoadStateMachine`, then `LoadingWebView.render`).
+@MainActor
+enum WebViewEvents {
+  /// Connects every signal the state machine needs and hands each as a `LoadEvent` to `deliver`.
+  static func connect(
+    _ webView: UnsafeMutablePointer<WebKitWebView>, into signals: SignalBag,
+    deliver: @escaping @MainActor (LoadEvent) -> Void
+  ) {
+    signals += webView.connectLoadChanged { event in
+      let uri = currentURI(webView)
+      switch event {
+      case WEBKIT_LOAD_STARTED: deliver(.started(url: uri))
+      case WEBKIT_LOAD_REDIRECTED: deliver(.redirected(url: uri))
+      case WEBKIT_LOAD_COMMITTED: deliver(.committed(url: uri, httpStatus: mainResourceStatus(webView)))
+      case WEBKIT_LOAD_FINISHED: deliver(.finished)
+      default: break
+      }
+    }
+    signals += webView.connectLoadFailed { failure in
+      let error = PlatformError(domain: failure.domain, code: failure.code, message: failure.message)
+      deliver(.failed(url: failure.uri, error: error))
+      return true  // We show our own error view, not WebKit's error page.
+    }
+    signals += webView.connectLoadFailedWithTLSErrors { _, _ in
+      false  // Never bypassed: `load-failed` follows in the TLS error domain.
+    }
+    signals += webView.connectWebProcessTerminated { reason in
+      deliver(.webProcessTerminated(reason: terminationReason(reason)))
+    }
+    signals += connectNotify(webView, property: "estimated-load-progress") {
+      deliver(.progress(webkit_web_view_get_estimated_load_progress(webView)))
+    }
+    signals += connectNotify(webView, property: "title") {
+      deliver(.title(webkit_web_view_get_title(webView).map { String(cString: $0) }))
+    }
+    signals += webView.connectHistoryChanged {
+      deliver(
+        .history(
+          canGoBack: webkit_web_view_can_go_back(webView) != 0,
+          canGoForward: webkit_web_view_can_go_forward(webView) != 0))
+    }
+  }
+
+  static func currentURI(_ webView: UnsafeMutablePointer<WebKitWebView>) -> String {
+    webkit_web_view_get_uri(webView).map { String(cString: $0) } ?? ""
+  }
+
+  /// The HTTP status of the main resource, or `nil` when it did not come over HTTP.
+  static func mainResourceStatus(_ webView: UnsafeMutablePointer<WebKitWebView>) -> Int? {
+    guard let resource = webkit_web_view_get_main_resource(webView),
+      let response = webkit_web_resource_get_response(resource)
+    else { return nil }
+    let status = Int(webkit_uri_response_get_status_code(response))
+    return status == 0 ? nil : status
+  }
+
+  private static func terminationReason(_ reason: WebKitWebProcessTerminationReason) -> String {
+    switch reason {
+    case WEBKIT_WEB_PROCESS_CRASHED: return "The web process crashed."
+    case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: return "The web process exceeded its memory limit."
+    case WEBKIT_WEB_PROCESS_TERMINATED_BY_API: return "The web process was terminated."
+    default: return "The web process ended."
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import Testing
+
+@testable import HelpViewerCore
+
+/// The state machine fed with the event sequences WebKit really produces (see
+/// shared/webkitgtk-notes.md), no display needed.
+@Suite struct LoadStateMachineTests {
+  let url = "http://127.0.0.1:8000/"
+  let refused = PlatformError(domain: "g-io-error-quark", code: 39, message: "Connection refused")
+  let cancelled = PlatformError(domain: "WebKitNetworkError", code: 302, message: "Load request cancelled")
+
+  func run(_ events: [LoadEvent]) -> LoadState {
+    var machine = LoadStateMachine()
+    for event in events { machine.handle(event) }
+    return machine.state
+  }
+
+  @Test func successfulLoadEndsLoadedWithFullProgress() {
+    var machine = LoadStateMachine()
+    machine.handle(.requested(url: url))
+    #expect(machine.state.showsSpinner)
+    #expect(machine.state.showsProgress)
+    machine.handle(.started(url: url))
+    machine.handle(.progress(0.5))
+    #expect(machine.state.progress == 0.5)
+    machine.handle(.committed(url: url, httpStatus: 200))
+    #expect(!machine.state.showsSpinner, "content is on screen: the spinner goes")
+    #expect(machine.state.showsProgress)
+    machine.handle(.finished)
+    machine.handle(.title("Help"))
+    #expect(machine.state.phase == .loaded)
+    #expect(machine.state.progress == 1)
+    #expect(machine.state.title == "Help")
+    #expect(machine.state.httpStatus == 200)
+    #expect(!machine.state.showsProgress)
+  }
+
+  @Test func httpErrorStatusFailsAlthoughWebKitFinishes() {
+    let state = run([
+      .requested(url: url), .started(url: url), .committed(url: url, httpStatus: 404), .finished,
+    ])
+    #expect(state.error?.kind == .httpError)
+    #expect(state.error?.httpStatus == 404)
+    #expect(state.error?.title == "Page Not Found")
+  }
+
+  @Test func connectionRefusedFailsAndFinishDoesNotHideIt() {
+    let state = run([.requested(url: url), .started(url: url), .failed(url: url, error: refused), .finished])
+    #expect(state.error?.kind == .cannotConnect)
+    #expect(state.requestedURL == url, "Retry loads the address that failed")
+    #expect(state.canReload)
+    #expect(!state.showsSpinner)
+  }
+
+  @Test func stopIsNotAnErrorAndRestoresWhatWasShown() {
+    let other = "http://127.0.0.1:8000/slow"
+    let state = run([
+      .requested(url: url), .started(url: url), .committed(url: url, httpStatus: 200), .finished,
+      .requested(url: other), .started(url: other), .stopped, .failed(url: other, error: cancelled),
+      .finished,
+    ])
+    #expect(state.phase == .loaded)
+    #expect(state.error == nil)
+  }
+
+  @Test func stopBeforeAnythingIsShownGoesBackToIdle() {
+    let state = run([.requested(url: url), .started(url: url), .failed(url: url, error: cancelled), .finished])
+    #expect(state.phase == .idle)
+  }
+
+  @Test func replacedLoadsCancellationDoesNotInterruptTheNewLoad() {
+    let slow = "http://127.0.0.1:8000/slow"
+    var machine = LoadStateMachine()
+    for event: LoadEvent in [.requested(url: slow), .started(url: slow), .requested(url: url)] {
+      machine.handle(event)
+    }
+    machine.handle(.failed(url: slow, error: cancelled))
+    #expect(machine.state.phase == .loading)
+    machine.handle(.finished)
+    #expect(machine.state.phase == .loading, "the old load's FINISHED means nothing")
+    #expect(machine.state.showsSpinner)
+    for event: LoadEvent in [.started(url: url), .committed(url: url, httpStatus: 200), .finished] {
+      machine.handle(event)
+    }
+    #expect(machine.state.phase == .loaded)
+  }
+
+  @Test func timeoutFailsAndLateEventsChangeNothing() {
+    let state = run([
+      .requested(url: url), .started(url: url), .timedOut, .failed(url: url, error: cancelled), .finished,
+      .progress(0.7),
+    ])
+    #expect(state.error?.kind == .timedOut)
+    #expect(state.progress == 0)
+  }
+
+  @Test func rejectedAddressFailsAtOnce() {
+    let error = LoadError(.unsupportedScheme, url: "javascript:alert(1)")
+    let state = run([.rejected(error)])
+    #expect(state.error == error)
+    #expect(!state.showsSpinner)
+  }
+
+  @Test func webProcessTerminationFailsEvenAfterLoad() {
+    let state = run([
+      .requested(url: url), .started(url: url), .committed(url: url, httpStatus: 200), .finished,
+      .webProcessTerminated(reason: "crashed"),
+    ])
+    #expect(state.error?.kind == .webProcessTerminated)
+    #expect(state.canReload)
+  }
+
+  @Test func linkClickStartsANewNavigation() {
+    let page = "http://127.0.0.1:8000/page2"
+    let state = run([
+      .requested(url: url), .started(url: url), .committed(url: url, httpStatus: 200), .finished,
+      .started(url: page),
+    ])
+    #expect(state.phase == .loading)
+    #expect(state.requestedURL == page)
+  }
+
+  @Test func historyAndEmptyTitles() {
+    let state = run([.history(canGoBack: true, canGoForward: false), .title("")])
+    #expect(state.canGoBack && !state.canGoForward)
+    #expect(state.title == nil, "an empty title is no title")
+  }
+}

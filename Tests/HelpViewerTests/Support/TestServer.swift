@@ -1,0 +1,116 @@
+import CGtk
+import CWebKit
+import Foundation
+import HelpViewerGlue
+
+/// A real HTTP server on 127.0.0.1 (libsoup's SoupServer) running on the test's GLib main loop.
+///
+/// ```swift
+/// let server = try TestServer()
+/// server.route("/", .page("<title>Hi</title>"))
+/// viewer.load(server.url("/"))
+/// ```
+@MainActor
+final class TestServer {
+  /// What the server answers on a path.
+  enum Response {
+    /// `status` with an HTML body.
+    case page(String, status: Int = 200)
+    /// The page, answered only after `seconds` (the request stays open meanwhile).
+    case slow(String, seconds: Double)
+    /// Accepts the request and never answers.
+    case hang
+    /// A redirect to `location`.
+    case redirect(String, status: Int = 302)
+  }
+
+  private(set) var port: Int = 0
+  private(set) var hits: [String: Int] = [:]
+  private var routes: [String: Response] = [:]
+  private let server: GObjectRef
+  private var paused: [GObjectRef] = []
+  private var timers: [TimeoutSource] = []
+
+  init() throws {
+    server = GObjectRef(adoptingNew: g_object_new_with_properties(soup_server_get_type(), 0, nil, nil))
+    var error: UnsafeMutablePointer<GError>?
+    guard soup_server_listen_local(server.pointer(), 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0 else {
+      let message = error.flatMap { $0.pointee.message }.map { String(cString: $0) } ?? "?"
+      g_clear_error(&error)
+      throw NSError(domain: "TestServer", code: 1, userInfo: [NSLocalizedDescriptionKey: message])
+    }
+    if let uris = soup_server_get_uris(server.pointer()), let first = uris.pointee.data {
+      port = Int(g_uri_get_port(OpaquePointer(first)))
+      g_slist_free_full(uris, { g_uri_unref(OpaquePointer($0)) })
+    }
+    let box = Unmanaged.passRetained(WeakServer(self)).toOpaque()
+    soup_server_add_handler(
+      server.pointer(), nil,
+      { _, message, path, _, data in
+        guard let message, let path, let data else { return }
+        let owner = Unmanaged<WeakServer>.fromOpaque(data).takeUnretainedValue()
+        nonisolated(unsafe) let unsafeMessage = message
+        MainActor.assumeIsolated { owner.server?.answer(unsafeMessage, path: String(cString: path)) }
+      }, box, { Unmanaged<WeakServer>.fromOpaque($0!).release() })
+  }
+
+  /// Makes `path` answer with `response`.
+  func route(_ path: String, _ response: Response) { routes[path] = response }
+
+  /// The full address of `path` on this server.
+  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+  /// Finishes every request still held open (slow or hanging) with a short page.
+  func releaseHeld() {
+    for message in paused {
+      soup_server_message_set_status(message.opaque, 503, nil)
+      soup_server_message_unpause(message.opaque)
+    }
+    paused.removeAll()
+  }
+
+  func stop() {
+    releaseHeld()
+    timers.forEach { $0.cancel() }
+    soup_server_disconnect(server.pointer())
+  }
+
+  private func answer(_ message: OpaquePointer, path: String) {
+    hits[path, default: 0] += 1
+    switch routes[path] ?? .page("<title>Not Found</title><h1>404</h1>", status: 404) {
+    case .page(let html, let status):
+      respond(message, html: html, status: status)
+    case .slow(let html, let seconds):
+      let held = GObjectRef(retaining: UnsafeMutableRawPointer(message))
+      soup_server_message_pause(message)
+      timers.append(
+        TimeoutSource(seconds: seconds) { [weak self] in
+          self?.respond(held.opaque, html: html, status: 200)
+          soup_server_message_unpause(held.opaque)
+          self?.paused.removeAll { $0 === held }
+        })
+      paused.append(held)
+    case .hang:
+      paused.append(GObjectRef(retaining: UnsafeMutableRawPointer(message)))
+      soup_server_message_pause(message)
+    case .redirect(let location, let status):
+      soup_server_message_set_redirect(message, UInt32(status), location)
+    }
+  }
+
+  private func respond(_ message: OpaquePointer, html: String, status: Int) {
+    soup_server_message_set_status(message, UInt32(status), nil)
+    var bytes = Array(html.utf8)
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        soup_server_message_set_response(message, "text/html; charset=utf-8", SOUP_MEMORY_COPY, $0, gsize(buffer.count))
+      }
+    }
+  }
+}
+
+/// The handler's `user_data`: a weak link, so a request after the test ends does nothing.
+private final class WeakServer {
+  weak var server: TestServer?
+  init(_ server: TestServer) { self.server = server }
+}
