@@ -1,1 +1,2 @@
+@_exported import HelpViewerContent
 @_exported import HelpViewerCore

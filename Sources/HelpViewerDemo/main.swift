@@ -1,1 +1,49 @@
-print("demo")
+import CGtk
+import Foundation
+import HelpViewer
+import HelpViewerGlue
+
+// help-viewer-demo: "Notebook", a pretend GTK app that embeds HelpViewer. Interactive by
+// default; with --report or --screenshot it opens the page, waits until it settles, does that
+// and exits (see DemoOptions.usage).
+
+let options: DemoOptions
+do {
+  options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  if let message = error.message {
+    FileHandle.standardError.write(Data("help-viewer-demo: \(message)\n\n\(DemoOptions.usage)\n".utf8))
+    exit(2)
+  }
+  print(DemoOptions.usage)
+  exit(0)
+}
+
+MainActor.assumeIsolated {
+  guard gtk_init_check() != 0 else {
+    FileHandle.standardError.write(Data("help-viewer-demo: cannot open a display (run it under xvfb-run)\n".utf8))
+    exit(1)
+  }
+  MainLoop.integrateDispatch()
+  let app = DemoWindow()
+  app.present()
+  let target: DemoWindow.Target? = {
+    if let open = options.open {
+      // A relative path to an existing file means that file.
+      if FileManager.default.fileExists(atPath: open), !open.hasPrefix("/") {
+        return .url(URL(fileURLWithPath: open).standardizedFileURL)
+      }
+      return .address(open)
+    }
+    return nil
+  }()
+  if let page = options.show {
+    app.show(page, embedded: options.embedded)
+  } else if let target {
+    if options.embedded { app.showEmbedded(target) } else { app.showDialog(target, title: "Web Page") }
+  }
+  if options.isAutomated {
+    exit(Automation.run(app, options))
+  }
+  MainLoop.spin(until: { app.isClosed }, timeout: .greatestFiniteMagnitude)
+}

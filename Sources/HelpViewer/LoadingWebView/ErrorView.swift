@@ -28,6 +28,7 @@ final class ErrorView {
     gtk_widget_add_css_class(icon, "dim-label")
 
     titleLabel = gtk_label_new(nil)
+    gtk_widget_add_css_class(titleLabel, "help-viewer-error-title")
     gtk_label_set_wrap(gcast(titleLabel), 1)
     gtk_label_set_justify(gcast(titleLabel), GTK_JUSTIFY_CENTER)
 
@@ -59,10 +60,7 @@ final class ErrorView {
   /// Shows `error`'s title, message and details.
   func show(_ error: LoadError) {
     gtk_image_set_from_icon_name(gcast(icon), iconName(for: error.kind))
-    let escaped = g_markup_escape_text(error.title, -1)
-    defer { g_free(escaped) }
-    let markup = "<span size='x-large' weight='bold'>\(escaped.map { String(cString: $0) } ?? "")</span>"
-    gtk_label_set_markup(gcast(titleLabel), markup)
+    gtk_label_set_text(gcast(titleLabel), error.title)
     gtk_label_set_text(gcast(messageLabel), error.message)
     var details = [error.url.map { "Address: \($0)" }, error.details].compactMap { $0 }
     details.insert("Kind: \(error.kind.rawValue)", at: 0)

@@ -43,9 +43,12 @@ public final class LoadingWebView {
   private var machine = LoadStateMachine()
   private let signals = SignalBag()
   private var loadTimer: TimeoutSource?
+  /// Observers inside the package (the dialogs), called before `onStateChange`.
+  private var observers: [(LoadState) -> Void] = []
 
   /// A viewer that starts loading `url` at once, or shows nothing until `load` when `nil`.
   public init(url: URL? = nil) {
+    Styles.install()
     webViewRef = WebEngine.makeWebView()
     webView = webViewRef.pointer()
     gtk_widget_set_hexpand(webViewRef.widget, 1)
@@ -63,7 +66,7 @@ public final class LoadingWebView {
     gtk_widget_set_tooltip_text(gcast(spinner), "Loading")
 
     progressBar = gcast(gtk_progress_bar_new()!)
-    gtk_widget_add_css_class(gcast(progressBar), "osd")
+    gtk_widget_add_css_class(gcast(progressBar), "help-viewer-progress")
     gtk_widget_set_valign(gcast(progressBar), GTK_ALIGN_START)
     gtk_widget_set_hexpand(gcast(progressBar), 1)
     gtk_widget_set_can_target(gcast(progressBar), 0)
@@ -149,7 +152,14 @@ public final class LoadingWebView {
     }
     model.state = state
     render(state)
+    for observer in observers { observer(state) }
     onStateChange?(state)
+  }
+
+  /// Calls `observer` now and after every state change (for the dialogs built on the viewer).
+  func observe(_ observer: @escaping (LoadState) -> Void) {
+    observers.append(observer)
+    observer(state)
   }
 
   private func armTimeout() {

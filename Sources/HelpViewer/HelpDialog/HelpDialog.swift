@@ -1,0 +1,142 @@
+import CGtk
+import Foundation
+import HelpViewerCore
+import HelpViewerGlue
+
+/// A sheet-like modal dialog showing one page: a header bar with the page title and a close
+/// button, the `LoadingWebView` below it. Esc and Ctrl+W close it.
+///
+/// The dialog is transient for its parent and destroyed with it; it keeps itself alive while it
+/// is open, so a host need not hold on to it.
+///
+/// ```swift
+/// HelpDialog.present(helpURL, title: "Help", over: window)
+/// // or wait for it:
+/// await HelpDialog.present(helpURL, title: "Help", over: window).waitUntilClosed()
+/// ```
+@MainActor
+public final class HelpDialog {
+  /// The viewer inside the dialog.
+  public let viewer: LoadingWebView
+  /// Shown as the title until the page gives one (and when it has none).
+  public let fallbackTitle: String
+  /// Whether the dialog's window is still open.
+  public private(set) var isOpen = false
+  /// Called once, when the dialog closes (by its close button, Esc, Ctrl+W, `close()`, or with
+  /// its parent).
+  public var onClose: (() -> Void)?
+
+  /// The dialog's `GtkWindow`.
+  public var window: UnsafeMutablePointer<GtkWindow> { windowRef.pointer() }
+
+  let header: DialogHeader
+  private let windowRef: GObjectRef
+  private let signals = SignalBag()
+  private var keepAlive: HelpDialog?
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Shows `url` in a new dialog over `parent` (any `GtkWindow` pointer, or `nil`).
+  @discardableResult
+  public static func present(
+    _ url: URL, title: String = "Help", over parent: UnsafeMutableRawPointer? = nil,
+    showsNavigation: Bool = false
+  ) -> HelpDialog {
+    let dialog = HelpDialog(title: title, over: parent, showsNavigation: showsNavigation)
+    dialog.present()
+    dialog.viewer.load(url)
+    return dialog
+  }
+
+  /// Shows what a person typed (`example.com`, a URL, a file path) in a new dialog; an address
+  /// that cannot be loaded shows the error view at once.
+  @discardableResult
+  public static func present(
+    address: String, title: String = "Help", over parent: UnsafeMutableRawPointer? = nil,
+    showsNavigation: Bool = false
+  ) -> HelpDialog {
+    let dialog = HelpDialog(title: title, over: parent, showsNavigation: showsNavigation)
+    dialog.present()
+    dialog.viewer.load(address: address)
+    return dialog
+  }
+
+  /// A dialog that is not shown yet; call `present()` and `viewer.load(_:)`.
+  public init(title: String = "Help", over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool = false) {
+    fallbackTitle = title
+    viewer = LoadingWebView()
+    header = DialogHeader(showsNavigation: showsNavigation)
+    // GTK owns a new toplevel window (its toplevel list holds it); we add a reference of our own.
+    windowRef = GObjectRef(retaining: UnsafeMutableRawPointer(gtk_window_new()!))
+    let window = self.window
+    gtk_window_set_modal(window, 1)
+    if let parent {
+      gtk_window_set_transient_for(window, gcast(parent))
+      gtk_window_set_destroy_with_parent(window, 1)
+    }
+    gtk_window_set_default_size(window, 720, 640)
+    gtk_widget_set_size_request(gcast(window), 300, 300)
+    gtk_window_set_title(window, title)
+    gtk_window_set_titlebar(window, gcast(header.bar))
+    gtk_window_set_child(window, viewer.widget)
+    gtk_widget_add_css_class(gcast(window), "help-viewer-dialog")
+
+    signals += header.closeButton.connectClicked { [weak self] in self?.close() }
+    signals += header.backButton.connectClicked { [weak self] in self?.viewer.goBack() }
+    signals += header.forwardButton.connectClicked { [weak self] in self?.viewer.goForward() }
+    signals += header.reloadButton.connectClicked { [weak self] in
+      guard let viewer = self?.viewer else { return }
+      if viewer.state.isLoading { viewer.stop() } else { viewer.reload() }
+    }
+    signals += UnsafeMutablePointer<GtkWidget>(gcast(window)).connectDestroy { [weak self] in self?.didClose() }
+    UnsafeMutablePointer<GtkWidget>(gcast(window)).addShortcut("Escape|<Control>w") { [weak self] in
+      self?.close()
+      return true
+    }
+    viewer.observe { [weak self] state in self?.render(state) }
+  }
+
+  /// Shows the dialog (it stays alive while open).
+  public func present() {
+    guard !isOpen else {
+      gtk_window_present(window)
+      return
+    }
+    isOpen = true
+    keepAlive = self
+    gtk_window_present(window)
+  }
+
+  /// Closes the dialog; does nothing when it is already closed.
+  public func close() {
+    guard isOpen else { return }
+    gtk_window_destroy(window)
+  }
+
+  /// Returns once the dialog has closed (at once when it is not open).
+  public func waitUntilClosed() async {
+    guard isOpen else { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  /// The title the header shows for `state`.
+  public var shownTitle: String { viewer.state.title ?? fallbackTitle }
+
+  private func render(_ state: LoadState) {
+    let title = state.title ?? fallbackTitle
+    header.render(state, title: title)
+    gtk_window_set_title(window, title)
+  }
+
+  private func didClose() {
+    guard isOpen else { return }
+    isOpen = false
+    viewer.detach()
+    signals.disconnectAll()
+    let waiting = waiters
+    waiters.removeAll()
+    waiting.forEach { $0.resume() }
+    onClose?()
+    onClose = nil
+    keepAlive = nil
+  }
+}

@@ -1,0 +1,24 @@
+import CGtk
+import HelpViewerGlue
+
+/// The package's few CSS rules, installed once for the default display.
+@MainActor
+enum Styles {
+  private static var installed = false
+
+  static let css = """
+    progressbar.help-viewer-progress trough,
+    progressbar.help-viewer-progress progress { min-height: 3px; min-width: 0; margin: 0; padding: 0; border-radius: 0; border: none; }
+    progressbar.help-viewer-progress trough { background: transparent; }
+    .help-viewer-error .help-viewer-error-title { font-size: 1.4em; font-weight: bold; }
+    """
+
+  static func install() {
+    guard !installed, let display = gdk_display_get_default() else { return }
+    installed = true
+    let provider = GObjectRef(adoptingNew: gtk_css_provider_new())
+    gtk_css_provider_load_from_data(provider.pointer(), css, -1)
+    gtk_style_context_add_provider_for_display(
+      display, provider.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+  }
+}

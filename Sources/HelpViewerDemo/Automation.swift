@@ -1,0 +1,54 @@
+import CGtk
+import Foundation
+import HelpViewer
+import HelpViewerGlue
+
+/// `--report` and `--screenshot`: wait until the page settles, then report and/or save a PNG.
+@MainActor
+enum Automation {
+  /// Returns the exit status: 0 when done, 1 when the screenshot failed, 3 on timeout.
+  static func run(_ app: DemoWindow, _ options: DemoOptions) -> Int32 {
+    guard let viewer = app.dialog?.viewer ?? app.embeddedViewer else { return 1 }
+    let shown: UnsafeMutablePointer<GtkWidget> = app.dialog.map { gcast($0.window) } ?? gcast(app.window)
+    let settled = MainLoop.spin(until: { viewer.state.phase.isSettled }, timeout: options.timeout)
+    guard settled else {
+      FileHandle.standardError.write(
+        Data("help-viewer-demo: nothing settled within \(options.timeout) s (\(viewer.state.phase.name))\n".utf8))
+      return 3
+    }
+    // WebKit may send the title after FINISHED.
+    MainLoop.spin(until: { viewer.state.title != nil || viewer.state.error != nil }, timeout: 1)
+    if options.screenshot != nil {
+      // The web process paints the page some frames after the load finishes: let GTK draw
+      // for about a second and a half (90 frames) before taking the picture.
+      var frames = 0
+      shown.addTickCallback {
+        frames += 1
+        return frames < 90
+      }
+      MainLoop.spin(until: { frames >= 90 }, timeout: 5)
+    }
+    var status: Int32 = 0
+    if let path = options.screenshot {
+      do {
+        try WidgetSnapshot.savePNG(of: shown, to: path)
+        FileHandle.standardError.write(Data("help-viewer-demo: saved screenshot to \(path)\n".utf8))
+      } catch {
+        FileHandle.standardError.write(Data("help-viewer-demo: screenshot failed: \(error)\n".utf8))
+        status = 1
+      }
+    }
+    if options.report { print(Report.json(for: viewer.state)) }
+    return status
+  }
+}
+
+extension LoadPhase {
+  /// Loaded or failed: nothing more will happen without a new load.
+  var isSettled: Bool {
+    switch self {
+    case .loaded, .failed: return true
+    case .idle, .loading: return false
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The demo's command line.
+struct DemoOptions: Equatable {
+  enum Page: String { case help, terms }
+
+  var show: Page?
+  var open: String?
+  var embedded = false
+  var screenshot: String?
+  var report = false
+  var timeout: Double = 30
+
+  /// Whether the demo runs by itself and exits once the page settles.
+  var isAutomated: Bool { screenshot != nil || report }
+
+  static let usage = """
+    Usage: help-viewer-demo [--show help|terms | --open URL] [--embedded]
+                            [--screenshot PATH] [--report] [--timeout SECONDS]
+
+      --show help|terms   open the bundled help or terms page at start
+      --open URL          open any URL or local file path at start
+      --embedded          show the page in the window's embedded pane, not in a dialog
+      --screenshot PATH   once the page settles, save a PNG of the window showing it and exit
+      --report            once the page settles, print one JSON line and exit 0
+      --timeout SECONDS   with --report/--screenshot: exit 3 when nothing settles in time (30)
+    """
+
+  /// Parses `arguments` (without the program name); throws a message for people.
+  static func parse(_ arguments: [String]) throws(UsageError) -> DemoOptions {
+    var options = DemoOptions()
+    var rest = arguments[...]
+    func value(for flag: String) throws(UsageError) -> String {
+      guard let next = rest.popFirst() else { throw UsageError("\(flag) needs a value") }
+      return next
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--show":
+        let name = try value(for: argument)
+        guard let page = Page(rawValue: name) else { throw UsageError("--show takes help or terms, not “\(name)”") }
+        options.show = page
+      case "--open": options.open = try value(for: argument)
+      case "--embedded": options.embedded = true
+      case "--screenshot": options.screenshot = try value(for: argument)
+      case "--report": options.report = true
+      case "--timeout":
+        let text = try value(for: argument)
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+          throw UsageError("--timeout takes a number of seconds above 0, not “\(text)”")
+        }
+        options.timeout = seconds
+      case "--help", "-h": throw UsageError(nil)
+      default: throw UsageError("unknown option “\(argument)”")
+      }
+    }
+    if options.show != nil && options.open != nil { throw UsageError("give --show or --open, not both") }
+    if options.isAutomated && options.show == nil && options.open == nil {
+      throw UsageError("--report and --screenshot need --show or --open")
+    }
+    return options
+  }
+}
+
+/// A command-line mistake; `nil` message means `--help` was asked for.
+struct UsageError: Error {
+  let message: String?
+  init(_ message: String?) { self.message = message }
+}

@@ -1,0 +1,132 @@
+import CGtk
+import Foundation
+import HelpViewer
+import HelpViewerContent
+import HelpViewerGlue
+
+/// The main window of "Notebook", a pretend app that embeds HelpViewer: buttons for the bundled
+/// help and terms, an address entry, an embedded pane, and a broken link.
+@MainActor
+final class DemoWindow {
+  let window: UnsafeMutablePointer<GtkWindow>
+  private(set) var dialog: HelpDialog?
+  private(set) var embeddedViewer: LoadingWebView?
+  private(set) var isClosed = false
+  private let windowRef: GObjectRef
+  private let pane: UnsafeMutablePointer<GtkWidget>
+  private let entry: UnsafeMutablePointer<GtkWidget>
+  private let signals = SignalBag()
+
+  init() {
+    windowRef = GObjectRef(retaining: UnsafeMutableRawPointer(gtk_window_new()!))
+    window = windowRef.pointer()
+    gtk_window_set_title(window, "Notebook")
+    gtk_window_set_default_size(window, 760, 560)
+    let header: OpaquePointer = gcast(gtk_header_bar_new()!)
+    gtk_window_set_titlebar(window, gcast(header))
+
+    let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+    for set in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+      set(content, 18)
+    }
+    let intro = gtk_label_new("Notebook keeps your notes. Its help and terms are shown with HelpViewer.")!
+    gtk_label_set_wrap(gcast(intro), 1)
+    gtk_label_set_xalign(gcast(intro), 0)
+    gtk_box_append(gcast(content), intro)
+
+    let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+    let urlRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+    entry = gtk_entry_new()!
+    gtk_entry_set_placeholder_text(gcast(entry), "example.com")
+    gtk_widget_set_hexpand(entry, 1)
+    gtk_box_append(gcast(urlRow), entry)
+    pane = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    gtk_widget_set_vexpand(pane, 1)
+    gtk_widget_add_css_class(pane, "frame")
+    gtk_widget_set_visible(pane, 0)
+
+    gtk_box_append(gcast(content), buttons)
+    gtk_box_append(gcast(content), urlRow)
+    gtk_box_append(gcast(content), pane)
+    gtk_window_set_child(window, content)
+
+    addButton("_Help", to: buttons) { $0.show(.help) }
+    addButton("_Terms", to: buttons) { $0.show(.terms) }
+    addButton("_Embedded", to: buttons) { $0.show(.help, embedded: true) }
+    addButton("_Broken Link", to: buttons) { $0.showBrokenLink() }
+    addButton("_Open URL…", to: urlRow) { $0.openTypedAddress() }
+    signals += UnsafeMutablePointer<GtkEntry>(gcast(entry)).connectActivate { [weak self] in self?.openTypedAddress() }
+    signals += UnsafeMutablePointer<GtkWidget>(gcast(window)).connectDestroy { [weak self] in self?.isClosed = true }
+  }
+
+  /// What to show.
+  enum Target {
+    case url(URL)
+    case address(String)
+    /// The bundled pages are missing (a broken install).
+    case missing
+  }
+
+  func present() { gtk_window_present(window) }
+
+  /// Shows a bundled page in a dialog, or in the embedded pane.
+  func show(_ page: DemoOptions.Page, embedded: Bool = false) {
+    let url = page == .help ? BundledContent.helpIndex : BundledContent.terms
+    let target = url.map(Target.url) ?? .missing
+    if embedded {
+      showEmbedded(target)
+    } else {
+      showDialog(target, title: page == .help ? "Help" : "Terms of Service")
+    }
+  }
+
+  func showBrokenLink() {
+    let missing = (BundledContent.directory ?? URL(fileURLWithPath: "/nonexistent"))
+      .appendingPathComponent("help/no-such-page.html")
+    showDialog(.url(missing), title: "Help")
+  }
+
+  func showDialog(_ target: Target, title: String) {
+    dialog?.close()
+    let dialog = HelpDialog(title: title, over: window, showsNavigation: true)
+    dialog.present()
+    load(target, in: dialog.viewer)
+    self.dialog = dialog
+  }
+
+  func showEmbedded(_ target: Target) {
+    let viewer = embeddedViewer ?? makeEmbeddedViewer()
+    gtk_widget_set_visible(pane, 1)
+    load(target, in: viewer)
+  }
+
+  private func makeEmbeddedViewer() -> LoadingWebView {
+    let viewer = LoadingWebView()
+    gtk_box_append(gcast(pane), viewer.widget)
+    embeddedViewer = viewer
+    return viewer
+  }
+
+  private func load(_ target: Target, in viewer: LoadingWebView) {
+    switch target {
+    case .url(let url): viewer.load(url)
+    case .address(let address): viewer.load(address: address)
+    case .missing: viewer.load(address: "file:///help-viewer-bundled-pages-are-missing")
+    }
+  }
+
+  private func openTypedAddress() {
+    let text = gtk_editable_get_text(gcast(entry)).map { String(cString: $0) } ?? ""
+    showDialog(.address(text), title: "Web Page")
+  }
+
+  private func addButton(
+    _ label: String, to box: UnsafeMutablePointer<GtkWidget>, _ action: @escaping @MainActor (DemoWindow) -> Void
+  ) {
+    let button: UnsafeMutablePointer<GtkButton> = gcast(gtk_button_new_with_mnemonic(label)!)
+    gtk_box_append(gcast(box), gcast(button))
+    signals += button.connectClicked { [weak self] in
+      if let self { action(self) }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import HelpViewer
+
+/// The one JSON line `--report` prints once the page settles.
+enum Report {
+  static func json(for state: LoadState) -> String {
+    let error = state.error.map { "{\"kind\":\(quote($0.kind.rawValue)),\"message\":\(quote($0.message))}" }
+    let fields: [(String, String)] = [
+      ("phase", quote(state.phase.name)),
+      ("url", optional(state.url ?? state.requestedURL)),
+      ("title", optional(state.title)),
+      ("httpStatus", state.httpStatus.map(String.init) ?? "null"),
+      ("canGoBack", String(state.canGoBack)),
+      ("canGoForward", String(state.canGoForward)),
+      ("error", error ?? "null"),
+    ]
+    return "{" + fields.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+  }
+
+  private static func optional(_ text: String?) -> String { text.map(quote) ?? "null" }
+
+  /// A JSON string literal for `text`.
+  private static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
