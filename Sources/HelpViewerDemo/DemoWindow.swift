@@ -12,14 +12,13 @@ final class DemoWindow {
   private(set) var dialog: HelpDialog?
   private(set) var embeddedViewer: LoadingWebView?
   private(set) var isClosed = false
-  private let windowRef: GObjectRef
   private let pane: UnsafeMutablePointer<GtkWidget>
   private let entry: UnsafeMutablePointer<GtkWidget>
   private let signals = SignalBag()
 
   init() {
-    windowRef = GObjectRef(retaining: UnsafeMutableRawPointer(gtk_window_new()!))
-    window = windowRef.pointer()
+    // GTK owns the toplevel; closing it destroys it (and its dialogs, destroyed with it).
+    window = gcast(gtk_window_new()!)
     gtk_window_set_title(window, "Notebook")
     gtk_window_set_default_size(window, 760, 560)
     let header: OpaquePointer = gcast(gtk_header_bar_new()!)

@@ -26,11 +26,11 @@ public final class HelpDialog {
   /// its parent).
   public var onClose: (() -> Void)?
 
-  /// The dialog's `GtkWindow`.
-  public var window: UnsafeMutablePointer<GtkWindow> { windowRef.pointer() }
+  /// The dialog's `GtkWindow`: GTK owns it, and it is valid while the dialog has not closed.
+  public let window: UnsafeMutablePointer<GtkWindow>
 
   let header: DialogHeader
-  private let windowRef: GObjectRef
+  private var isDestroyed = false
   private let signals = SignalBag()
   private var keepAlive: HelpDialog?
   private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -65,9 +65,9 @@ public final class HelpDialog {
     fallbackTitle = title
     viewer = LoadingWebView()
     header = DialogHeader(showsNavigation: showsNavigation)
-    // GTK owns a new toplevel window (its toplevel list holds it); we add a reference of our own.
-    windowRef = GObjectRef(retaining: UnsafeMutableRawPointer(gtk_window_new()!))
-    let window = self.window
+    // GTK owns a new toplevel window (its toplevel list holds it). We hold no reference of our
+    // own: `gtk_window_destroy` must drop the last one so that `destroy` is emitted.
+    window = gcast(gtk_window_new()!)
     gtk_window_set_modal(window, 1)
     if let parent {
       gtk_window_set_transient_for(window, gcast(parent))
@@ -97,6 +97,7 @@ public final class HelpDialog {
 
   /// Shows the dialog (it stays alive while open).
   public func present() {
+    guard !isDestroyed else { return }
     guard !isOpen else {
       gtk_window_present(window)
       return
@@ -106,10 +107,16 @@ public final class HelpDialog {
     gtk_window_present(window)
   }
 
-  /// Closes the dialog; does nothing when it is already closed.
+  /// Closes the dialog at once (`isOpen` is `false` on return); does nothing the second time.
   public func close() {
-    guard isOpen else { return }
+    guard !isDestroyed else { return }
+    didClose()
     gtk_window_destroy(window)
+  }
+
+  isolated deinit {
+    // A dialog that was never presented still has its window in GTK's toplevel list.
+    if !isDestroyed { gtk_window_destroy(window) }
   }
 
   /// Returns once the dialog has closed (at once when it is not open).
@@ -127,7 +134,11 @@ public final class HelpDialog {
     gtk_window_set_title(window, title)
   }
 
+  /// The dialog's end, whichever way it comes (`close()`, or the window destroyed by GTK along
+  /// with its parent); runs once.
   private func didClose() {
+    guard !isDestroyed else { return }
+    isDestroyed = true
     guard isOpen else { return }
     isOpen = false
     viewer.detach()

@@ -38,7 +38,7 @@ public final class LoadingWebView {
   let spinner: OpaquePointer
   let progressBar: OpaquePointer
   private let root: GObjectRef
-  private let stack: OpaquePointer
+  let stack: OpaquePointer
   private let webViewRef: GObjectRef
   private var machine = LoadStateMachine()
   private let signals = SignalBag()

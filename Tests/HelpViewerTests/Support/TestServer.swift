@@ -81,21 +81,30 @@ final class TestServer {
     case .page(let html, let status):
       respond(message, html: html, status: status)
     case .slow(let html, let seconds):
-      let held = GObjectRef(retaining: UnsafeMutableRawPointer(message))
-      soup_server_message_pause(message)
+      let held = hold(message)
       timers.append(
         TimeoutSource(seconds: seconds) { [weak self] in
-          self?.respond(held.opaque, html: html, status: 200)
+          guard let self, self.paused.contains(where: { $0 === held }) else { return }
+          self.paused.removeAll { $0 === held }
+          self.respond(held.opaque, html: html, status: 200)
           soup_server_message_unpause(held.opaque)
-          self?.paused.removeAll { $0 === held }
         })
-      paused.append(held)
     case .hang:
-      paused.append(GObjectRef(retaining: UnsafeMutableRawPointer(message)))
-      soup_server_message_pause(message)
+      _ = hold(message)
     case .redirect(let location, let status):
       soup_server_message_set_redirect(message, UInt32(status), location)
     }
+  }
+
+  /// Pauses `message` (the client waits) until it is answered or the client goes away.
+  private func hold(_ message: OpaquePointer) -> GObjectRef {
+    let held = GObjectRef(retaining: UnsafeMutableRawPointer(message))
+    paused.append(held)
+    connectVoidSignal(UnsafeMutableRawPointer(message), "disconnected") { [weak self, weak held] in
+      self?.paused.removeAll { $0 === held }
+    }
+    soup_server_message_pause(message)
+    return held
   }
 
   private func respond(_ message: OpaquePointer, html: String, status: Int) {

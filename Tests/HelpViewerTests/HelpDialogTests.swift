@@ -1,0 +1,168 @@
+import CGtk
+import CWebKit
+import HelpViewerGlue
+import XCTest
+
+@testable import HelpViewer
+
+/// The sheet-like dialog, driven through its real buttons and real key presses.
+final class HelpDialogTests: GtkTestCase {
+  func testDialogShowsThePageTitleInItsHeaderBar() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/", .slow("<title>Getting Started</title>", seconds: 0.3))
+      let parent = showInWindow(gtk_label_new("host")!, title: "Host")
+      defer { gtk_window_destroy(parent) }
+      let dialog = HelpDialog.present(server.url("/"), title: "Help", over: parent)
+      defer { dialog.close() }
+      XCTAssertTrue(dialog.isOpen)
+      XCTAssertEqual(label(dialog.header.titleLabel), "Help", "the host's title until the page gives one")
+      waitUntil("the page title arrived") { dialog.viewer.state.title != nil }
+      XCTAssertEqual(label(dialog.header.titleLabel), "Getting Started")
+      XCTAssertEqual(gtk_window_get_title(dialog.window).map { String(cString: $0) }, "Getting Started")
+      XCTAssertEqual(gtk_window_get_modal(dialog.window), 1)
+      XCTAssertEqual(gtk_window_get_transient_for(dialog.window), parent)
+      XCTAssertEqual(gtk_window_get_destroy_with_parent(dialog.window), 1)
+      var width: Int32 = 0
+      var height: Int32 = 0
+      gtk_window_get_default_size(dialog.window, &width, &height)
+      XCTAssertEqual([width, height], [720, 640])
+      gtk_widget_get_size_request(gcast(dialog.window), &width, &height)
+      XCTAssertEqual([width, height], [300, 300])
+      XCTAssertEqual(gtk_widget_get_visible(gcast(dialog.header.closeButton)), 1)
+      XCTAssertEqual(gtk_widget_get_visible(gcast(dialog.header.backButton)), 0, "navigation is optional")
+    }
+  }
+
+  func testCloseButtonClosesAndFreesTheDialog() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/", .page("<title>Help</title>"))
+      var dialog: HelpDialog? = HelpDialog.present(server.url("/"), title: "Help")
+      weak let weakDialog = dialog
+      let window = GWeakObject(dialog!.window)
+      let webView = GWeakObject(dialog!.viewer.webView)
+      var closed = 0
+      dialog?.onClose = { closed += 1 }
+      waitUntil("loaded") { dialog?.viewer.state.phase == .loaded }
+      // Activation as by keyboard: GTK shows the button pressed briefly, then emits `clicked`.
+      gtk_widget_activate(gcast(dialog!.header.closeButton))
+      waitUntil("the close button closed the dialog") { dialog?.isOpen == false }
+      XCTAssertEqual(closed, 1)
+      dialog?.close()  // Closing twice does nothing.
+      XCTAssertEqual(closed, 1)
+      dialog = nil
+      waitUntil("the Swift dialog, its window and its web view are freed") {
+        weakDialog == nil && !window.isAlive && !webView.isAlive
+      }
+    }
+  }
+
+  func testEscapeClosesTheDialog() throws {
+    try onMain {
+      let dialog = presentLoadedDialog(title: "Escape test")
+      try pressKeys("Escape", in: dialog.window)
+      waitUntil("Esc closed the dialog") { !dialog.isOpen }
+    }
+  }
+
+  func testControlWClosesTheDialog() throws {
+    try onMain {
+      let dialog = presentLoadedDialog(title: "Control W test")
+      try pressKeys("ctrl+w", in: dialog.window)
+      waitUntil("Ctrl+W closed the dialog") { !dialog.isOpen }
+    }
+  }
+
+  func testClosingWhileLoadingDoesNotCrash() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/slow", .slow("<title>Late</title>", seconds: 1))
+      server.route("/hang", .hang)
+      defer { server.stop() }
+      for path in ["/slow", "/hang"] {
+        var dialog: HelpDialog? = HelpDialog.present(server.url(path), title: "Help")
+        weak let weakDialog = dialog
+        let webView = GWeakObject(dialog!.viewer.webView)
+        waitUntil("the request reached the server") { server.hits[path] == 1 }
+        XCTAssertTrue(dialog!.viewer.state.isLoading)
+        dialog?.close()
+        dialog = nil
+        waitUntil("everything was freed") { weakDialog == nil && !webView.isAlive }
+      }
+      server.releaseHeld()
+      // The slow response now arrives for a dialog that is gone: nothing may run into it.
+      MainLoop.spin(until: { server.hits.count > 2 }, timeout: 1.5)
+    }
+  }
+
+  func testDestroyingTheParentClosesTheDialog() {
+    onMain {
+      let parent = showInWindow(gtk_label_new("host")!, title: "Host")
+      let dialog = HelpDialog(title: "Help", over: parent)
+      dialog.present()
+      dialog.viewer.load(address: "about:blank")
+      var closed = false
+      dialog.onClose = { closed = true }
+      gtk_window_destroy(parent)
+      XCTAssertTrue(closed)
+      XCTAssertFalse(dialog.isOpen)
+    }
+  }
+
+  func testNavigationButtonsEnableOnlyWhenTheyCanAct() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/one", .page("<title>One</title><a id=next href='/two'>next</a>"))
+      server.route("/two", .page("<title>Two</title>"))
+      let dialog = HelpDialog.present(server.url("/one"), title: "Help", showsNavigation: true)
+      defer { dialog.close() }
+      let header = dialog.header
+      XCTAssertEqual(gtk_widget_get_visible(gcast(header.backButton)), 1)
+      waitUntil("page one loaded") { dialog.viewer.state.title == "One" }
+      XCTAssertEqual(sensitive(header.backButton), false)
+      XCTAssertEqual(sensitive(header.forwardButton), false)
+      XCTAssertEqual(sensitive(header.reloadButton), true)
+      dialog.viewer.load(server.url("/two"))
+      waitUntil("page two loaded") { dialog.viewer.state.title == "Two" && dialog.viewer.state.phase == .loaded }
+      XCTAssertEqual(sensitive(header.backButton), true)
+      gtk_widget_activate(gcast(header.backButton))
+      waitUntil("back on page one") { dialog.viewer.state.title == "One" && dialog.viewer.state.phase == .loaded }
+      XCTAssertEqual(sensitive(header.forwardButton), true)
+      XCTAssertEqual(sensitive(header.backButton), false)
+      gtk_widget_activate(gcast(header.reloadButton))
+      waitUntil("reloaded") { server.hits["/one"] == 2 && dialog.viewer.state.phase == .loaded }
+    }
+  }
+
+  func testAwaitingTheDialogReturnsWhenItCloses() {
+    onMain {
+      let dialog = HelpDialog.present(address: "about:blank", title: "Help")
+      var finished = false
+      Task { @MainActor in
+        await dialog.waitUntilClosed()
+        finished = true
+      }
+      waitUntil("the task started waiting") { !finished }
+      dialog.close()
+      waitUntil("the awaiting task resumed") { finished }
+    }
+  }
+}
+
+@MainActor
+private func presentLoadedDialog(title: String) -> HelpDialog {
+  let dialog = HelpDialog.present(address: "about:blank", title: title)
+  waitUntil("the dialog is on screen") { gtk_widget_get_mapped(gcast(dialog.window)) != 0 }
+  return dialog
+}
+
+@MainActor
+private func label(_ label: OpaquePointer) -> String {
+  gtk_label_get_text(label).map { String(cString: $0) } ?? ""
+}
+
+@MainActor
+private func sensitive(_ button: UnsafeMutablePointer<GtkButton>) -> Bool {
+  gtk_widget_get_sensitive(gcast(button)) != 0
+}

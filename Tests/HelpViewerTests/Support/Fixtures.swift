@@ -1,0 +1,63 @@
+import CGtk
+import Foundation
+import HelpViewerGlue
+import XCTest
+
+@testable import HelpViewer
+
+/// A toplevel window holding `widget`, shown; destroy it with `gtk_window_destroy`.
+@MainActor
+func showInWindow(_ widget: UnsafeMutablePointer<GtkWidget>, title: String = "HelpViewer test") -> UnsafeMutablePointer<GtkWindow> {
+  let window: UnsafeMutablePointer<GtkWindow> = gcast(gtk_window_new()!)
+  gtk_window_set_title(window, title)
+  gtk_window_set_default_size(window, 640, 480)
+  gtk_window_set_child(window, widget)
+  gtk_window_present(window)
+  return window
+}
+
+/// An address on 127.0.0.1 where nothing listens: a server's port, after it stopped.
+@MainActor
+func closedPortURL() throws -> URL {
+  let server = try TestServer()
+  let url = server.url("/")
+  server.stop()
+  return url
+}
+
+/// Runs a program to its end while the main loop keeps running; returns its exit status and
+/// standard output.
+@MainActor
+func runProgram(_ path: String, _ arguments: [String], timeout: Double = 60) throws -> (status: Int32, output: String) {
+  let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("hv-out-\(UUID().uuidString)")
+  _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+  defer { try? FileManager.default.removeItem(at: outputURL) }
+  let output = try FileHandle(forWritingTo: outputURL)
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  process.standardOutput = output
+  try process.run()
+  if !MainLoop.spin(until: { !process.isRunning }, timeout: timeout) {
+    process.terminate()
+    XCTFail("\(path) \(arguments) ran longer than \(timeout) s")
+  }
+  process.waitUntilExit()
+  try output.close()
+  let text = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+  return (process.terminationStatus, text)
+}
+
+/// Sends real key presses through the X server (XTEST) to `window`, after giving it the focus.
+@MainActor
+func pressKeys(_ keys: String, in window: UnsafeMutablePointer<GtkWindow>, file: StaticString = #filePath, line: UInt = #line) throws {
+  let title = gtk_window_get_title(window).map { String(cString: $0) } ?? ""
+  let search = try runProgram("/usr/bin/xdotool", ["search", "--name", "^\(title)$"])
+  guard let id = search.output.split(separator: "\n").last.map(String.init) else {
+    XCTFail("no X window titled \(title)", file: file, line: line)
+    return
+  }
+  _ = try runProgram("/usr/bin/xdotool", ["windowfocus", id])
+  waitUntil("the window has the keyboard focus", file: file, line: line) { gtk_window_is_active(window) != 0 }
+  _ = try runProgram("/usr/bin/xdotool", ["key", "--clearmodifiers", keys])
+}
