@@ -17,7 +17,7 @@ public enum ErrorClassifier {
     public static let gio = "g-io-error-quark"
     public static let resolver = "g-resolver-error-quark"
     public static let tls = "g-tls-error-quark"
-    public static let soupSession = "soup_session_error_quark"
+    public static let soupSession = "soup-session-error-quark"
   }
 
   /// Codes of the C enums this classifier reads.

@@ -1,0 +1,99 @@
+import CGtk
+import Foundation
+import HelpViewerGlue
+import XCTest
+
+/// `help-viewer-demo` run as a person or a script would: the real binary, its real output.
+final class DemoCommandLineTests: GtkTestCase {
+  func testReportForTheBundledHelpIsLoadedWithItsTitle() throws {
+    try onMain {
+      let result = try runProgram(demo, ["--show", "help", "--report"])
+      XCTAssertEqual(result.status, 0)
+      let report = try parse(result.output)
+      XCTAssertEqual(report["phase"] as? String, "loaded")
+      XCTAssertEqual(report["title"] as? String, "Notebook Help")
+      XCTAssertTrue(report["error"] is NSNull)
+      XCTAssertTrue((report["url"] as? String)?.hasSuffix("/help/index.html") == true)
+      XCTAssertEqual(report["canGoBack"] as? Bool, false)
+    }
+  }
+
+  func testReportForAClosedPortFailsWithAClearMessage() throws {
+    try onMain {
+      let url = try closedPortURL()
+      let result = try runProgram(demo, ["--open", url.absoluteString, "--report"])
+      XCTAssertEqual(result.status, 0)
+      let report = try parse(result.output)
+      XCTAssertEqual(report["phase"] as? String, "failed")
+      let error = try XCTUnwrap(report["error"] as? [String: Any])
+      XCTAssertEqual(error["kind"] as? String, "cannotConnect")
+      XCTAssertEqual(error["message"] as? String, "Could not connect to the server “127.0.0.1”. It may be down, or you may be offline.")
+    }
+  }
+
+  func testReportForAServerPageAndA404() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/ok", .page("<title>From the server</title>"))
+      let ok = try parse(try runProgram(demo, ["--open", server.url("/ok").absoluteString, "--report"]).output)
+      XCTAssertEqual(ok["title"] as? String, "From the server")
+      XCTAssertEqual(ok["httpStatus"] as? Int, 200)
+      let missing = try parse(try runProgram(demo, ["--open", server.url("/gone").absoluteString, "--report"]).output)
+      XCTAssertEqual(missing["phase"] as? String, "failed")
+      XCTAssertEqual(missing["httpStatus"] as? Int, 404)
+      XCTAssertEqual((missing["error"] as? [String: Any])?["kind"] as? String, "httpError")
+    }
+  }
+
+  func testScreenshotOfAFailureIsAPictureOfTheDialog() throws {
+    try onMain {
+      let url = try closedPortURL()
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("hv-failed-\(UUID().uuidString).png").path
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let result = try runProgram(demo, ["--open", url.absoluteString, "--screenshot", path])
+      XCTAssertEqual(result.status, 0)
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG file")
+      // The PNG header's width and height: the 720×640 dialog (less GTK's window frame of a few
+      // pixels), not the 760×560 main window.
+      let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }
+      let height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+      XCTAssertEqual(Double(width), 720, accuracy: 12)
+      XCTAssertEqual(Double(height), 640, accuracy: 12)
+    }
+  }
+
+  func testNothingSettlingExitsWithStatus3() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/hang", .hang)
+      defer { server.stop() }
+      // The demo's own load timeout is longer than --timeout, so nothing settles in time.
+      let result = try runProgram(demo, ["--open", server.url("/hang").absoluteString, "--report", "--timeout", "1"])
+      XCTAssertEqual(result.status, 3)
+      XCTAssertEqual(result.output, "")
+    }
+  }
+
+  func testBadArgumentsExitWithStatus2() throws {
+    try onMain {
+      XCTAssertEqual(try runProgram(demo, ["--show", "nonsense"]).status, 2)
+      XCTAssertEqual(try runProgram(demo, ["--timeout", "-4", "--show", "help"]).status, 2)
+      XCTAssertEqual(try runProgram(demo, ["--report"]).status, 2)
+      XCTAssertEqual(try runProgram(demo, ["--help"]).status, 0)
+    }
+  }
+}
+
+/// The demo binary, built beside this test binary.
+private let demo: String = {
+  let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("help-viewer-demo").path
+}()
+
+/// The JSON object on the last line of `output`.
+private func parse(_ output: String) throws -> [String: Any] {
+  let line = try XCTUnwrap(output.split(separator: "\n").last, "no output")
+  let json = try JSONSerialization.jsonObject(with: Data(line.utf8))
+  return try XCTUnwrap(json as? [String: Any])
+}
