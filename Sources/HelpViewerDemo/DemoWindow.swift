@@ -25,7 +25,9 @@ final class DemoWindow {
     gtk_window_set_titlebar(window, gcast(header))
 
     let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
-    for set in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+    for set in [
+      gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end,
+    ] {
       set(content, 18)
     }
     let intro = gtk_label_new("Notebook keeps your notes. Its help and terms are shown with HelpViewer.")!

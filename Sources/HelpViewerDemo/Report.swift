@@ -4,7 +4,9 @@ import HelpViewer
 /// The one JSON line `--report` prints once the page settles.
 enum Report {
   static func json(for state: LoadState) -> String {
-    let error = state.error.map { "{\"kind\":\(quote($0.kind.rawValue)),\"message\":\(quote($0.message))}" }
+    let error = state.error.map {
+      "{\"kind\":\(quote($0.kind.rawValue)),\"message\":\(quote($0.message)),\"details\":\(optional($0.details))}"
+    }
     let fields: [(String, String)] = [
       ("phase", quote(state.phase.name)),
       ("url", optional(state.url ?? state.requestedURL)),

@@ -29,14 +29,19 @@ import Testing
   }
 
   @Test func cancellationIsNeverAnError() {
-    #expect(ErrorClassifier.classify(PlatformError(domain: D.webKitNetwork, code: C.webKitNetworkCancelled, message: ""), url: nil) == nil)
+    #expect(
+      ErrorClassifier.classify(
+        PlatformError(domain: D.webKitNetwork, code: C.webKitNetworkCancelled, message: ""), url: nil) == nil)
     #expect(ErrorClassifier.classify(PlatformError(domain: D.gio, code: C.gioCancelled, message: ""), url: nil) == nil)
   }
 
-  @Test func missingFileIsA404() {
-    let error = ErrorClassifier.classify(
-      PlatformError(domain: D.webKitNetwork, code: C.webKitNetworkFileDoesNotExist, message: ""), url: "file:///x")
+  @Test(arguments: [(D.webKitNetwork, C.webKitNetworkFileDoesNotExist), (D.gio, C.gioNotFound)])
+  func missingFileIsA404(domain: String, code: Int) {
+    let error = ErrorClassifier.classify(PlatformError(domain: domain, code: code, message: ""), url: "file:///x")
+    #expect(error?.kind == .httpError)
     #expect(error?.httpStatus == 404)
+    #expect(error?.title == "Page Not Found")
+    #expect(error?.message == "This page does not exist. The link may be out of date.")
   }
 
   @Test func everyKindHasWordsForPeople() {

@@ -37,7 +37,9 @@ import Testing
   }
 
   @Test func extraSchemesCanBeAllowed() throws {
-    #expect(try URLInput.parse("help-viewer:///help/index.html", extraSchemes: ["help-viewer"]).get() == "help-viewer:///help/index.html")
+    #expect(
+      try URLInput.parse("help-viewer:///help/index.html", extraSchemes: ["help-viewer"]).get()
+        == "help-viewer:///help/index.html")
   }
 
   @Test func schemeAndHost() {

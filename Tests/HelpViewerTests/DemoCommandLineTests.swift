@@ -27,7 +27,9 @@ final class DemoCommandLineTests: GtkTestCase {
       XCTAssertEqual(report["phase"] as? String, "failed")
       let error = try XCTUnwrap(report["error"] as? [String: Any])
       XCTAssertEqual(error["kind"] as? String, "cannotConnect")
-      XCTAssertEqual(error["message"] as? String, "Could not connect to the server “127.0.0.1”. It may be down, or you may be offline.")
+      XCTAssertEqual(
+        error["message"] as? String,
+        "Could not connect to the server “127.0.0.1”. It may be down, or you may be offline.")
     }
   }
 
@@ -48,7 +50,8 @@ final class DemoCommandLineTests: GtkTestCase {
   func testScreenshotOfAFailureIsAPictureOfTheDialog() throws {
     try onMain {
       let url = try closedPortURL()
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent("hv-failed-\(UUID().uuidString).png").path
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("hv-failed-\(UUID().uuidString).png")
+        .path
       defer { try? FileManager.default.removeItem(atPath: path) }
       let result = try runProgram(demo, ["--open", url.absoluteString, "--screenshot", path])
       XCTAssertEqual(result.status, 0)

@@ -113,6 +113,7 @@ final class GlueTests: GtkTestCase {
       (C.webKitPolicyCannotShowURI, WEBKIT_POLICY_ERROR_CANNOT_SHOW_URI.rawValue),
       (C.webKitPolicyInterruptedByPolicyChange, WEBKIT_POLICY_ERROR_FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE.rawValue),
       (C.webKitPolicyRestrictedPort, WEBKIT_POLICY_ERROR_CANNOT_USE_RESTRICTED_PORT.rawValue),
+      (C.gioNotFound, G_IO_ERROR_NOT_FOUND.rawValue),
       (C.gioTimedOut, G_IO_ERROR_TIMED_OUT.rawValue),
       (C.gioCancelled, G_IO_ERROR_CANCELLED.rawValue),
       (C.gioHostNotFound, G_IO_ERROR_HOST_NOT_FOUND.rawValue),

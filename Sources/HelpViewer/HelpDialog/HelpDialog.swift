@@ -145,7 +145,7 @@ public final class HelpDialog {
     signals.disconnectAll()
     let waiting = waiters
     waiters.removeAll()
-    waiting.forEach { $0.resume() }
+    for waiter in waiting { waiter.resume() }
     onClose?()
     onClose = nil
     keepAlive = nil

@@ -31,6 +31,7 @@ public enum ErrorClassifier {
     public static let webKitPolicyCannotShowURI = 101
     public static let webKitPolicyInterruptedByPolicyChange = 102
     public static let webKitPolicyRestrictedPort = 103
+    public static let gioNotFound = 1
     public static let gioTimedOut = 24
     public static let gioCancelled = 19
     public static let gioHostNotFound = 28
@@ -45,7 +46,9 @@ public enum ErrorClassifier {
   /// The `LoadError` for a platform error while loading `url`; `nil` for cancellation.
   public static func classify(_ error: PlatformError, url: String?) -> LoadError? {
     guard let kind = kind(of: error) else { return nil }
-    let missingFile = error.domain == Domain.webKitNetwork && error.code == Code.webKitNetworkFileDoesNotExist
+    let missingFile =
+      (error.domain == Domain.webKitNetwork && error.code == Code.webKitNetworkFileDoesNotExist)
+      || (error.domain == Domain.gio && error.code == Code.gioNotFound)
     return LoadError(kind, url: url, httpStatus: missingFile ? 404 : nil, details: error.description)
   }
 
@@ -70,6 +73,7 @@ public enum ErrorClassifier {
     case Domain.gio:
       switch error.code {
       case Code.gioCancelled: return nil
+      case Code.gioNotFound: return .httpError  // A missing file: a 404 of the local kind.
       case Code.gioTimedOut: return .timedOut
       case Code.gioHostNotFound: return .hostNotFound
       case Code.gioConnectionRefused, Code.gioHostUnreachable, Code.gioNetworkUnreachable,

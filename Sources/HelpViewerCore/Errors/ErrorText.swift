@@ -27,7 +27,8 @@ enum ErrorText {
     let name = error.url.flatMap(URLInput.host(of:)).map { " “\($0)”" } ?? ""
     let server = "the server" + name
     let theServer = "The server" + name
-    let status = error.httpStatus.map { " (HTTP \($0))" } ?? ""
+    let isFile = error.url.flatMap(URLInput.scheme(of:)) == "file"
+    let status = isFile ? "" : error.httpStatus.map { " (HTTP \($0))" } ?? ""
     switch error.kind {
     case .invalidURL:
       return "The address is empty or is not a valid web address. Check it and try again."
@@ -44,7 +45,9 @@ enum ErrorText {
       return "The identity of \(server) could not be verified, so the page was not loaded."
     case .httpError:
       switch error.httpStatus ?? 0 {
-      case 404, 410: return "The page does not exist on \(server)\(status). The link may be out of date."
+      case 404, 410:
+        if isFile { return "This page does not exist. The link may be out of date." }
+        return "The page does not exist on \(server)\(status). The link may be out of date."
       case 500...: return "\(theServer) had a problem showing this page\(status). Try again later."
       default: return "\(theServer) refused to show this page\(status)."
       }

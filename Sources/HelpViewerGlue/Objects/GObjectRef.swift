@@ -70,7 +70,6 @@ public func gcast<T>(_ pointer: UnsafeMutableRawPointer) -> UnsafeMutablePointer
   pointer.assumingMemoryBound(to: T.self)
 }
 
-
 /// A GObject pointer seen as a final GObject type (those import as `OpaquePointer`).
 @inlinable
 public func gcast(_ pointer: UnsafeMutableRawPointer) -> OpaquePointer {

@@ -84,13 +84,17 @@ extension UnsafeMutablePointer where Pointee == WebKitWebView {
   /// `load-changed`: STARTED, REDIRECTED, COMMITTED, FINISHED.
   @discardableResult
   public func connectLoadChanged(_ handler: @escaping @MainActor (WebKitLoadEvent) -> Void) -> SignalConnection {
-    connect(self, "load-changed", box: ClosureBox(handler), trampoline: unsafeBitCast(loadChangedTrampoline, to: GCallback.self))
+    connect(
+      self, "load-changed", box: ClosureBox(handler),
+      trampoline: unsafeBitCast(loadChangedTrampoline, to: GCallback.self))
   }
 
   /// `load-failed`: return `true` to stop WebKit from loading its own error page.
   @discardableResult
   public func connectLoadFailed(_ handler: @escaping @MainActor (LoadFailure) -> Bool) -> SignalConnection {
-    connect(self, "load-failed", box: ClosureBox(handler), trampoline: unsafeBitCast(loadFailedTrampoline, to: GCallback.self))
+    connect(
+      self, "load-failed", box: ClosureBox(handler), trampoline: unsafeBitCast(loadFailedTrampoline, to: GCallback.self)
+    )
   }
 
   /// `load-failed-with-tls-errors`: return `false` to let the load fail (`load-failed` follows).
@@ -119,7 +123,9 @@ extension UnsafeMutablePointer where Pointee == WebKitWebView {
   public func connectDecidePolicy(
     _ handler: @escaping @MainActor (UnsafeMutablePointer<WebKitPolicyDecision>, WebKitPolicyDecisionType) -> Bool
   ) -> SignalConnection {
-    connect(self, "decide-policy", box: ClosureBox(handler), trampoline: unsafeBitCast(decidePolicyTrampoline, to: GCallback.self))
+    connect(
+      self, "decide-policy", box: ClosureBox(handler),
+      trampoline: unsafeBitCast(decidePolicyTrampoline, to: GCallback.self))
   }
 
   /// `create`: the page asked for a new window (`window.open`, `target=_blank`). No window is

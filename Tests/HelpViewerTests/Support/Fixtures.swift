@@ -7,7 +7,9 @@ import XCTest
 
 /// A toplevel window holding `widget`, shown; destroy it with `gtk_window_destroy`.
 @MainActor
-func showInWindow(_ widget: UnsafeMutablePointer<GtkWidget>, title: String = "HelpViewer test") -> UnsafeMutablePointer<GtkWindow> {
+func showInWindow(_ widget: UnsafeMutablePointer<GtkWidget>, title: String = "HelpViewer test") -> UnsafeMutablePointer<
+  GtkWindow
+> {
   let window: UnsafeMutablePointer<GtkWindow> = gcast(gtk_window_new()!)
   gtk_window_set_title(window, title)
   gtk_window_set_default_size(window, 640, 480)
@@ -50,7 +52,9 @@ func runProgram(_ path: String, _ arguments: [String], timeout: Double = 60) thr
 
 /// Sends real key presses through the X server (XTEST) to `window`, after giving it the focus.
 @MainActor
-func pressKeys(_ keys: String, in window: UnsafeMutablePointer<GtkWindow>, file: StaticString = #filePath, line: UInt = #line) throws {
+func pressKeys(
+  _ keys: String, in window: UnsafeMutablePointer<GtkWindow>, file: StaticString = #filePath, line: UInt = #line
+) throws {
   let title = gtk_window_get_title(window).map { String(cString: $0) } ?? ""
   let search = try runProgram("/usr/bin/xdotool", ["search", "--name", "^\(title)$"])
   guard let id = search.output.split(separator: "\n").last.map(String.init) else {

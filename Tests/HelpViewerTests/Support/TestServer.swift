@@ -71,7 +71,7 @@ final class TestServer {
 
   func stop() {
     releaseHeld()
-    timers.forEach { $0.cancel() }
+    for timer in timers { timer.cancel() }
     soup_server_disconnect(server.pointer())
   }
 
