@@ -10,6 +10,7 @@ extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
 // g_object_new is variadic: a WebKitWebView with its construct-only properties.
-WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *context);
+WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *context,
+                               WebKitUserContentManager *user_content_manager);
 
 #endif

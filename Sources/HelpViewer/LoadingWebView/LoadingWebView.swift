@@ -40,6 +40,8 @@ public final class LoadingWebView {
   private let root: GObjectRef
   let stack: OpaquePointer
   private let webViewRef: GObjectRef
+  /// The web view's user content manager (user scripts, script message handlers).
+  let userContentManager: GObjectRef
   private var machine = LoadStateMachine()
   private let signals = SignalBag()
   private var loadTimer: TimeoutSource?
@@ -49,7 +51,7 @@ public final class LoadingWebView {
   /// A viewer that starts loading `url` at once, or shows nothing until `load` when `nil`.
   public init(url: URL? = nil) {
     Styles.install()
-    webViewRef = WebEngine.makeWebView()
+    (webViewRef, userContentManager) = WebEngine.makeWebView()
     webView = webViewRef.pointer()
     gtk_widget_set_hexpand(webViewRef.widget, 1)
     gtk_widget_set_vexpand(webViewRef.widget, 1)

@@ -10,12 +10,15 @@ enum WebEngine {
   private static var context: GObjectRef?
   private static var session: GObjectRef?
 
-  /// A new web view on the shared context and session, owned by the caller (floating sunk).
-  static func makeWebView() -> GObjectRef {
+  /// A new web view on the shared context and session, with a user content manager of its own
+  /// (for scripts and script message handlers); both owned by the caller.
+  static func makeWebView() -> (view: GObjectRef, userContentManager: GObjectRef) {
     MainLoop.integrateDispatch()
     let context = sharedContext()
     let session = sharedSession()
-    return GObjectRef(adoptingNew: hv_web_view_new(session.opaque, context.opaque))
+    let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
+    let view = GObjectRef(adoptingNew: hv_web_view_new(session.opaque, context.opaque, contentManager.opaque))
+    return (view, contentManager)
   }
 
   private static func sharedContext() -> GObjectRef {
