@@ -64,16 +64,13 @@ final class DemoWindow {
   enum Target {
     case url(URL)
     case address(String)
-    /// The bundled pages are missing (a broken install).
-    case missing
   }
 
   func present() { gtk_window_present(window) }
 
   /// Shows a bundled page in a dialog, or in the embedded pane.
   func show(_ page: DemoOptions.Page, embedded: Bool = false) {
-    let url = page == .help ? BundledContent.helpIndex : BundledContent.terms
-    let target = url.map(Target.url) ?? .missing
+    let target = Target.url(BundledScheme.url(page == .help ? "help/index.html" : "terms/terms.html"))
     if embedded {
       showEmbedded(target)
     } else {
@@ -82,9 +79,7 @@ final class DemoWindow {
   }
 
   func showBrokenLink() {
-    let missing = (BundledContent.directory ?? URL(fileURLWithPath: "/nonexistent"))
-      .appendingPathComponent("help/no-such-page.html")
-    showDialog(.url(missing), title: "Help")
+    showDialog(.url(BundledScheme.url("help/no-such-page.html")), title: "Help")
   }
 
   func showDialog(_ target: Target, title: String) {
@@ -112,7 +107,6 @@ final class DemoWindow {
     switch target {
     case .url(let url): viewer.load(url)
     case .address(let address): viewer.load(address: address)
-    case .missing: viewer.load(address: "file:///help-viewer-bundled-pages-are-missing")
     }
   }
 

@@ -21,8 +21,18 @@ import HelpViewerGlue
 /// ```
 @MainActor
 public final class LoadingWebView {
+  /// How the viewer behaves (set at creation; `timeout` may change at any time).
+  public private(set) var configuration: ViewerConfiguration
   /// How long a load may take before it fails with `.timedOut`, in seconds.
-  public var timeout: Double = 30
+  public var timeout: Double {
+    get { configuration.timeout }
+    set { configuration.timeout = newValue }
+  }
+  /// Opens addresses the navigation policy sends outside (default: the desktop's handler).
+  public var openExternally: @MainActor (String) -> Void {
+    get { navigationGuard.openExternally }
+    set { navigationGuard.openExternally = newValue }
+  }
   /// Called after every state change, on the main thread.
   public var onStateChange: ((LoadState) -> Void)?
   /// The observable state.
@@ -35,6 +45,8 @@ public final class LoadingWebView {
 
   let webView: UnsafeMutablePointer<WebKitWebView>
   let errorView = ErrorView()
+  let offlineBanner = OfflineBanner()
+  let navigationGuard: NavigationGuard
   let spinner: OpaquePointer
   let progressBar: OpaquePointer
   private let root: GObjectRef
@@ -42,16 +54,20 @@ public final class LoadingWebView {
   private let webViewRef: GObjectRef
   /// The web view's user content manager (user scripts, script message handlers).
   let userContentManager: GObjectRef
-  private var machine = LoadStateMachine()
+  private var machine: LoadStateMachine
   private let signals = SignalBag()
   private var loadTimer: TimeoutSource?
+  private var fallbackStart: TimeoutSource?
   /// Observers inside the package (the dialogs), called before `onStateChange`.
   private var observers: [(LoadState) -> Void] = []
 
   /// A viewer that starts loading `url` at once, or shows nothing until `load` when `nil`.
-  public init(url: URL? = nil) {
+  public init(url: URL? = nil, configuration: ViewerConfiguration = ViewerConfiguration()) {
+    self.configuration = configuration
+    machine = LoadStateMachine(httpErrorsAreFailures: configuration.httpErrors == .errorView)
+    navigationGuard = NavigationGuard(policy: configuration.navigationPolicy)
     Styles.install()
-    (webViewRef, userContentManager) = WebEngine.makeWebView()
+    (webViewRef, userContentManager) = WebEngine.makeWebView(configuration)
     webView = webViewRef.pointer()
     gtk_widget_set_hexpand(webViewRef.widget, 1)
     gtk_widget_set_vexpand(webViewRef.widget, 1)
@@ -76,12 +92,15 @@ public final class LoadingWebView {
     let overlay: OpaquePointer = gcast(gtk_overlay_new()!)
     gtk_overlay_set_child(overlay, gcast(stack))
     gtk_overlay_add_overlay(overlay, gcast(spinner))
+    gtk_overlay_add_overlay(overlay, offlineBanner.root.widget)
     gtk_overlay_add_overlay(overlay, gcast(progressBar))
     root = GObjectRef(adoptingNonNil: overlay)
     gtk_widget_add_css_class(root.widget, "help-viewer")
 
     WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
+    navigationGuard.connect(webView, into: signals)
     signals += errorView.retryButton.connectClicked { [weak self] in self?.reload() }
+    signals += offlineBanner.retryButton.connectClicked { [weak self] in self?.reload() }
     render(state)
     if let url { load(url) }
   }
@@ -93,9 +112,10 @@ public final class LoadingWebView {
 
   /// Loads what a person typed: `example.com`, a full URL, or an absolute file path.
   public func load(address: String) {
-    switch URLInput.parse(address) {
+    switch URLInput.parse(address, extraSchemes: [BundledAddress.scheme]) {
     case .success(let uri):
       handle(.requested(url: uri))
+      navigationGuard.expectHostLoad(uri)
       webkit_web_view_load_uri(webView, uri)
     case .failure(let error):
       if state.isLoading { webkit_web_view_stop_loading(webView) }
@@ -103,9 +123,10 @@ public final class LoadingWebView {
     }
   }
 
-  /// Loads the page again; after a failure, loads the address that failed.
+  /// Loads the page again; after a failure (or over the offline copy), loads the address that
+  /// failed.
   public func reload() {
-    if state.error != nil || state.phase == .idle {
+    if state.error != nil || state.phase == .idle || state.isOfflineCopy {
       if let url = state.requestedURL { load(address: url) }
       return
     }
@@ -143,11 +164,23 @@ public final class LoadingWebView {
 
   func handle(_ event: LoadEvent) {
     switch event {
-    case .requested, .started: armTimeout()
+    case .requested, .started, .fallback: armTimeout()
     default: break
     }
     guard machine.handle(event) else { return }
     let state = machine.state
+    if let error = state.error, let fallback = fallbackAddress(after: error) {
+      // Show the bundled copy instead, with a note; the failed address stays the one to retry.
+      // On the next turn of the loop, once WebKit is done with the failed load (a timeout
+      // stops it after this returns).
+      fallbackStart = TimeoutSource(seconds: 0) { [weak self] in
+        guard let self, self.machine.state.error == error else { return }
+        self.handle(.fallback(url: fallback, reason: error))
+        self.navigationGuard.expectHostLoad(fallback)
+        webkit_web_view_load_uri(self.webView, fallback)
+      }
+      return
+    }
     if !state.isLoading {
       loadTimer?.cancel()
       loadTimer = nil
@@ -156,6 +189,14 @@ public final class LoadingWebView {
     render(state)
     for observer in observers { observer(state) }
     onStateChange?(state)
+  }
+
+  /// The offline copy to show after `error`, when there is one and it was not what failed.
+  private func fallbackAddress(after error: LoadError) -> String? {
+    guard let fallback = configuration.offlineFallback?.absoluteString, !state.isOfflineCopy,
+      fallback != state.url, error.kind != .invalidURL, error.kind != .unsupportedScheme
+    else { return nil }
+    return fallback
   }
 
   /// Calls `observer` now and after every state change (for the dialogs built on the viewer).
@@ -174,6 +215,7 @@ public final class LoadingWebView {
   }
 
   private func render(_ state: LoadState) {
+    offlineBanner.render(state)
     gtk_widget_set_visible(gcast(spinner), state.showsSpinner ? 1 : 0)
     if state.showsSpinner { gtk_spinner_start(spinner) } else { gtk_spinner_stop(spinner) }
     gtk_widget_set_visible(gcast(progressBar), state.showsProgress ? 1 : 0)

@@ -1,6 +1,7 @@
 import CGtk
 import CHelpViewerShim
 import CWebKit
+import HelpViewerCore
 import HelpViewerGlue
 
 /// The WebKit objects every viewer of the process shares: one web context and one ephemeral
@@ -10,15 +11,38 @@ enum WebEngine {
   private static var context: GObjectRef?
   private static var session: GObjectRef?
 
-  /// A new web view on the shared context and session, with a user content manager of its own
-  /// (for scripts and script message handlers); both owned by the caller.
-  static func makeWebView() -> (view: GObjectRef, userContentManager: GObjectRef) {
+  /// A new web view on the shared context and session, set up as `configuration` says, with a
+  /// user content manager of its own (for scripts and script message handlers); both owned by
+  /// the caller.
+  static func makeWebView(_ configuration: ViewerConfiguration) -> (view: GObjectRef, userContentManager: GObjectRef) {
     MainLoop.integrateDispatch()
     let context = sharedContext()
     let session = sharedSession()
+    trust(configuration.trustedCertificates, in: session)
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
     let view = GObjectRef(adoptingNew: hv_web_view_new(session.opaque, context.opaque, contentManager.opaque))
+    let settings = webkit_web_view_get_settings(view.pointer())
+    webkit_settings_set_enable_javascript(settings, configuration.javaScriptEnabled ? 1 : 0)
+    webkit_settings_set_enable_developer_extras(settings, configuration.developerToolsEnabled ? 1 : 0)
+    if let name = configuration.applicationName {
+      let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+      webkit_settings_set_user_agent_with_application_details(settings, parts.first, parts.count > 1 ? parts[1] : nil)
+    }
     return (view, contentManager)
+  }
+
+  /// Lets the session accept each host's named certificate (and nothing else that fails).
+  private static func trust(_ certificates: [String: String], in session: GObjectRef) {
+    for (host, pem) in certificates {
+      var error: UnsafeMutablePointer<GError>?
+      guard let certificate = g_tls_certificate_new_from_pem(pem, -1, &error) else {
+        Log.message("Ignoring the trusted certificate for \(host): it is not valid PEM.")
+        g_clear_error(&error)
+        continue
+      }
+      webkit_network_session_allow_tls_certificate_for_host(session.opaque, certificate, host)
+      g_object_unref(certificate)
+    }
   }
 
   private static func sharedContext() -> GObjectRef {
@@ -26,6 +50,7 @@ enum WebEngine {
     let made = GObjectRef(adoptingNew: webkit_web_context_new())
     // A help viewer needs no browser-sized caches.
     webkit_web_context_set_cache_model(made.opaque, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER)
+    registerURIScheme(BundledAddress.scheme, on: made.opaque) { BundledScheme.serve($0) }
     context = made
     return made
   }

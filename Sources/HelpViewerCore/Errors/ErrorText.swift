@@ -27,7 +27,7 @@ enum ErrorText {
     let name = error.url.flatMap(URLInput.host(of:)).map { " “\($0)”" } ?? ""
     let server = "the server" + name
     let theServer = "The server" + name
-    let isFile = error.url.flatMap(URLInput.scheme(of:)) == "file"
+    let isFile = ["file", BundledAddress.scheme].contains(error.url.flatMap(URLInput.scheme(of:)) ?? "")
     let status = isFile ? "" : error.httpStatus.map { " (HTTP \($0))" } ?? ""
     switch error.kind {
     case .invalidURL:

@@ -5,6 +5,8 @@
 public enum LoadEvent: Sendable, Equatable {
   /// The viewer asked WebKit to load `url` (a load, a reload or a retry).
   case requested(url: String)
+  /// The page asked for failed with `reason`; the viewer loads its bundled offline copy `url`.
+  case fallback(url: String, reason: LoadError)
   /// The viewer refused to load `url` before asking WebKit (e.g. an unsupported scheme).
   case rejected(LoadError)
   /// `load-changed` STARTED: a navigation began (also for links clicked in the page).

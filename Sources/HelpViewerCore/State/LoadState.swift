@@ -25,6 +25,8 @@ public struct LoadState: Sendable, Equatable {
   public var hasContent = false
   public var canGoBack = false
   public var canGoForward = false
+  /// Why the bundled offline copy is shown instead of the page asked for; `nil` when it is not.
+  public var offlineReason: LoadError?
 
   public init() {}
 
@@ -33,6 +35,9 @@ public struct LoadState: Sendable, Equatable {
     if case .failed(let error) = phase { return error }
     return nil
   }
+
+  /// Whether the page shown is the bundled offline copy.
+  public var isOfflineCopy: Bool { offlineReason != nil }
 
   /// A load is under way.
   public var isLoading: Bool { phase == .loading }

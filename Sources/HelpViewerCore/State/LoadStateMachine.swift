@@ -17,13 +17,20 @@ public struct LoadStateMachine: Sendable {
   public private(set) var state = LoadState()
   /// Whether the current load was cancelled (so its FINISHED is not a success).
   private var cancelled = false
-  /// A replaced load's cancellation came in; its FINISHED is still to come and means nothing.
+  /// A failed or replaced load's FINISHED is still to come and means nothing (WebKit sends
+  /// FINISHED after every `load-failed`, and after an HTTP error page).
   private var ignoreNextFinish = false
   /// What was shown before the current load began, restored when it is cancelled with nothing
   /// new on screen.
   private var phaseBeforeLoad: LoadPhase = .idle
 
-  public init() {}
+  /// Whether an HTTP status ≥ 400 of the page is a failure (the default) or the server's own
+  /// error page is shown as loaded.
+  public var httpErrorsAreFailures: Bool
+
+  public init(httpErrorsAreFailures: Bool = true) {
+    self.httpErrorsAreFailures = httpErrorsAreFailures
+  }
 
   /// Applies one event; returns whether the state changed.
   @discardableResult
@@ -38,6 +45,12 @@ public struct LoadStateMachine: Sendable {
     case .requested(let url):
       begin(url: url)
       state.requestedURL = url
+      state.offlineReason = nil
+    case .fallback(let url, let reason):
+      let remote = state.requestedURL
+      begin(url: url)
+      state.requestedURL = remote ?? reason.url
+      state.offlineReason = reason
     case .rejected(let error):
       state.requestedURL = error.url ?? state.requestedURL
       fail(error)
@@ -46,6 +59,7 @@ public struct LoadStateMachine: Sendable {
       guard state.phase != .loading || state.url != url else { return }
       begin(url: url)
       state.requestedURL = url
+      state.offlineReason = nil
     case .redirected(let url):
       guard state.phase == .loading else { return }
       state.url = url
@@ -54,8 +68,9 @@ public struct LoadStateMachine: Sendable {
       state.url = url
       state.hasContent = true
       state.httpStatus = status
-      if let status, status >= 400 {
+      if let status, status >= 400, httpErrorsAreFailures {
         fail(LoadError(.httpError, url: url, httpStatus: status, details: "HTTP status \(status)"))
+        ignoreNextFinish = true
       }
     case .finished:
       if ignoreNextFinish {
@@ -74,6 +89,7 @@ public struct LoadStateMachine: Sendable {
       if let loadError = ErrorClassifier.classify(error, url: url) {
         state.requestedURL = url
         fail(loadError)
+        ignoreNextFinish = true
       } else if url != state.url {
         ignoreNextFinish = true  // The load this one replaced was cancelled.
       } else {
@@ -92,6 +108,7 @@ public struct LoadStateMachine: Sendable {
     case .timedOut:
       guard state.phase == .loading else { return }
       fail(LoadError(.timedOut, url: state.url ?? state.requestedURL, details: "No answer in time."))
+      ignoreNextFinish = true  // The viewer stops the load: its FINISHED follows.
     case .stopped:
       guard state.phase == .loading else { return }
       cancelled = true

@@ -30,7 +30,9 @@ func closedPortURL() throws -> URL {
 /// Runs a program to its end while the main loop keeps running; returns its exit status and
 /// standard output.
 @MainActor
-func runProgram(_ path: String, _ arguments: [String], timeout: Double = 60) throws -> (status: Int32, output: String) {
+func runProgram(
+  _ path: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double = 60
+) throws -> (status: Int32, output: String) {
   let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("hv-out-\(UUID().uuidString)")
   _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
   defer { try? FileManager.default.removeItem(at: outputURL) }
@@ -38,6 +40,7 @@ func runProgram(_ path: String, _ arguments: [String], timeout: Double = 60) thr
   let process = Process()
   process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
+  if let environment { process.environment = environment }
   process.standardOutput = output
   try process.run()
   if !MainLoop.spin(until: { !process.isRunning }, timeout: timeout) {

@@ -22,17 +22,37 @@ final class TestServer {
     case hang
     /// A redirect to `location`.
     case redirect(String, status: Int = 302)
+    /// Exactly these bytes, with this content type, status and extra headers.
+    case bytes([UInt8], contentType: String, status: Int = 200, headers: [String: String] = [:])
   }
 
   private(set) var port: Int = 0
   private(set) var hits: [String: Int] = [:]
+  /// The User-Agent of the last request.
+  private(set) var lastUserAgent: String?
+  /// `https` when the server has a certificate.
+  let scheme: String
   private var routes: [String: Response] = [:]
   private let server: GObjectRef
   private var paused: [GObjectRef] = []
   private var timers: [TimeoutSource] = []
 
-  init() throws {
+  /// A server on 127.0.0.1; with `certificate` (PEM certificate and key), an HTTPS one.
+  init(certificate: String? = nil) throws {
     server = GObjectRef(adoptingNew: g_object_new_with_properties(soup_server_get_type(), 0, nil, nil))
+    scheme = certificate == nil ? "http" : "https"
+    if let certificate {
+      var error: UnsafeMutablePointer<GError>?
+      guard let tls = g_tls_certificate_new_from_pem(certificate, -1, &error) else {
+        g_clear_error(&error)
+        throw NSError(domain: "TestServer", code: 2, userInfo: [NSLocalizedDescriptionKey: "bad PEM"])
+      }
+      var value = GValue()
+      g_value_init(&value, g_tls_certificate_get_type())
+      g_value_take_object(&value, tls)
+      g_object_set_property(server.pointer(), "tls-certificate", &value)
+      g_value_unset(&value)
+    }
     var error: UnsafeMutablePointer<GError>?
     guard soup_server_listen_local(server.pointer(), 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0 else {
       let message = error.flatMap { $0.pointee.message }.map { String(cString: $0) } ?? "?"
@@ -58,7 +78,7 @@ final class TestServer {
   func route(_ path: String, _ response: Response) { routes[path] = response }
 
   /// The full address of `path` on this server.
-  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+  func url(_ path: String) -> URL { URL(string: "\(scheme)://127.0.0.1:\(port)\(path)")! }
 
   /// Finishes every request still held open (slow or hanging) with a short page.
   func releaseHeld() {
@@ -77,6 +97,8 @@ final class TestServer {
 
   private func answer(_ message: OpaquePointer, path: String) {
     hits[path, default: 0] += 1
+    let requestHeaders = soup_server_message_get_request_headers(message)
+    lastUserAgent = soup_message_headers_get_one(requestHeaders, "User-Agent").map { String(cString: $0) }
     switch routes[path] ?? .page("<title>Not Found</title><h1>404</h1>", status: 404) {
     case .page(let html, let status):
       respond(message, html: html, status: status)
@@ -93,6 +115,10 @@ final class TestServer {
       _ = hold(message)
     case .redirect(let location, let status):
       soup_server_message_set_redirect(message, UInt32(status), location)
+    case .bytes(let bytes, let contentType, let status, let headers):
+      let responseHeaders = soup_server_message_get_response_headers(message)
+      for (name, value) in headers { soup_message_headers_replace(responseHeaders, name, value) }
+      respond(message, bytes: bytes, contentType: contentType, status: status)
     }
   }
 
@@ -108,12 +134,14 @@ final class TestServer {
   }
 
   private func respond(_ message: OpaquePointer, html: String, status: Int) {
+    respond(message, bytes: Array(html.utf8), contentType: "text/html; charset=utf-8", status: status)
+  }
+
+  private func respond(_ message: OpaquePointer, bytes: [UInt8], contentType: String, status: Int) {
     soup_server_message_set_status(message, UInt32(status), nil)
-    var bytes = Array(html.utf8)
-    bytes.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-        soup_server_message_set_response(message, "text/html; charset=utf-8", SOUP_MEMORY_COPY, $0, gsize(buffer.count))
-      }
+    bytes.withUnsafeBufferPointer { buffer in
+      let base = UnsafeRawPointer(buffer.baseAddress)?.assumingMemoryBound(to: CChar.self)
+      soup_server_message_set_response(message, contentType, SOUP_MEMORY_COPY, base, gsize(buffer.count))
     }
   }
 }

@@ -1,0 +1,102 @@
+import CGtk
+import CWebKit
+import HelpViewerCore
+import HelpViewerGlue
+
+/// Where the page's navigations meet `NavigationPolicy`: `decide-policy` (links, forms,
+/// `target=_blank`, responses) and `create` (`window.open`).
+///
+/// Links that leave the allowed hosts open outside and the viewer stays where it was;
+/// responses WebKit cannot show (downloads) are refused, which WebKit then reports as a failed
+/// load (`cannotShowContent`).
+@MainActor
+final class NavigationGuard {
+  var policy: NavigationPolicy
+  /// Opens an address outside the app (the default browser, mail, phone).
+  var openExternally: @MainActor (String) -> Void = ExternalLauncher.open
+  /// The address the host itself asked to load: never second-guessed.
+  private var hostLoad: String?
+
+  init(policy: NavigationPolicy) { self.policy = policy }
+
+  /// The viewer is about to load `uri` on the host's behalf.
+  func expectHostLoad(_ uri: String) {
+    hostLoad = uri
+    policy.adoptFirstPage(uri)
+  }
+
+  func connect(_ webView: UnsafeMutablePointer<WebKitWebView>, into signals: SignalBag) {
+    signals += webView.connectDecidePolicy { [weak self] decision, type in
+      self?.decide(decision, type) ?? false
+    }
+    signals += webView.connectCreate { [weak self] action in
+      guard let self, let request = Self.request(from: action, opensNewWindow: true) else { return }
+      self.apply(self.policy.decide(request), to: request)
+    }
+  }
+
+  /// Returns whether it decided (`false` lets WebKit's default handler use the navigation).
+  private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, _ type: WebKitPolicyDecisionType) -> Bool {
+    switch type {
+    case WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION:
+      let newWindow = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION
+      let action = webkit_navigation_policy_decision_get_navigation_action(OpaquePointer(decision))
+      guard let action, let request = Self.request(from: action, opensNewWindow: newWindow) else { return false }
+      if !newWindow, let hostLoad, Self.sameAddress(hostLoad, request.url) {
+        self.hostLoad = nil
+        return false
+      }
+      let verdict = policy.decide(request)
+      guard verdict != .allow else { return false }
+      webkit_policy_decision_ignore(decision)
+      apply(verdict, to: request)
+      return true
+    case WEBKIT_POLICY_DECISION_TYPE_RESPONSE:
+      let response = OpaquePointer(decision)
+      guard webkit_response_policy_decision_is_main_frame_main_resource(response) != 0 else { return false }
+      if webkit_response_policy_decision_is_mime_type_supported(response) == 0 || Self.isAttachment(response) {
+        webkit_policy_decision_ignore(decision)  // No downloads: WebKit reports the load as failed.
+        return true
+      }
+      return false
+    default:
+      return false
+    }
+  }
+
+  private func apply(_ verdict: NavigationDecision, to request: NavigationRequest) {
+    switch verdict {
+    case .openExternally: openExternally(request.url)
+    case .allow, .refuse: break
+    }
+  }
+
+  private static func request(from action: OpaquePointer, opensNewWindow: Bool) -> NavigationRequest? {
+    guard let uriRequest = webkit_navigation_action_get_request(action),
+      let uri = webkit_uri_request_get_uri(uriRequest).map({ String(cString: $0) })
+    else { return nil }
+    let kind: NavigationRequest.Kind
+    switch webkit_navigation_action_get_navigation_type(action) {
+    case WEBKIT_NAVIGATION_TYPE_LINK_CLICKED: kind = .linkClicked
+    case WEBKIT_NAVIGATION_TYPE_FORM_SUBMITTED, WEBKIT_NAVIGATION_TYPE_FORM_RESUBMITTED: kind = .formSubmitted
+    case WEBKIT_NAVIGATION_TYPE_BACK_FORWARD, WEBKIT_NAVIGATION_TYPE_RELOAD: kind = .history
+    default: kind = .other
+    }
+    return NavigationRequest(
+      url: uri, kind: kind, isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0,
+      opensNewWindow: opensNewWindow, isRedirect: webkit_navigation_action_is_redirect(action) != 0)
+  }
+
+  private static func isAttachment(_ decision: OpaquePointer) -> Bool {
+    guard let response = webkit_response_policy_decision_get_response(decision),
+      let headers = webkit_uri_response_get_http_headers(response),
+      let value = soup_message_headers_get_one(headers, "Content-Disposition")
+    else { return false }
+    return String(cString: value).lowercased().hasPrefix("attachment")
+  }
+
+  /// WebKit writes `https://example.com` as `https://example.com/`.
+  private static func sameAddress(_ a: String, _ b: String) -> Bool {
+    a == b || a + "/" == b || a == b + "/"
+  }
+}

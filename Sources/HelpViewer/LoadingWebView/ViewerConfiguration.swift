@@ -1,0 +1,42 @@
+import Foundation
+import HelpViewerCore
+
+/// How a `LoadingWebView` behaves: timeouts, HTTP errors, the offline copy, navigation policy,
+/// scripts and privacy.
+///
+/// ```swift
+/// var configuration = ViewerConfiguration()
+/// configuration.offlineFallback = BundledContent.terms
+/// configuration.applicationName = "Notebook/1.2"
+/// let viewer = LoadingWebView(url: termsURL, configuration: configuration)
+/// ```
+public struct ViewerConfiguration: Sendable {
+  /// What a page with HTTP status ≥ 400 shows.
+  public enum HTTPErrorDisplay: Sendable {
+    /// The viewer's error view (`LoadError.Kind.httpError`), the default.
+    case errorView
+    /// The server's own error page, as a loaded page (the state still has `httpStatus`).
+    case serverPage
+  }
+
+  /// How long a load may take before it fails with `.timedOut`, in seconds.
+  public var timeout: Double = 30
+  /// What a page with HTTP status ≥ 400 shows.
+  public var httpErrors: HTTPErrorDisplay = .errorView
+  /// A bundled page shown, with a note saying so, when the page asked for cannot load.
+  public var offlineFallback: URL?
+  /// Which page navigations stay in the viewer; by default the first page's host and bundled
+  /// pages. Everything else opens in the person's default browser.
+  public var navigationPolicy = NavigationPolicy()
+  /// Whether pages may run JavaScript.
+  public var javaScriptEnabled = true
+  /// Whether WebKit's developer tools (the inspector) are available.
+  public var developerToolsEnabled = false
+  /// Appended to WebKit's user agent, e.g. `"Notebook/1.2"`.
+  public var applicationName: String?
+  /// Certificates the host app trusts for a host although they do not verify (e.g. a
+  /// self-signed intranet server): host → PEM text. Never anything else is bypassed.
+  public var trustedCertificates: [String: String] = [:]
+
+  public init() {}
+}

@@ -1,0 +1,66 @@
+/// Which page navigations stay in the viewer, which open outside, which are refused.
+///
+/// By default the viewer keeps to its allowed hosts (the first page's host, unless the host app
+/// names others) and the bundled-content scheme. A link to anywhere else opens in the person's
+/// default browser, as do `target=_blank` links and `window.open`; `mailto:` and `tel:` go to
+/// their handlers; top-level `javascript:` and `data:` navigations are refused. A host can
+/// replace all of this with its own closure.
+///
+/// ```swift
+/// var policy = NavigationPolicy(allowedHosts: ["help.example.com"])
+/// policy.decide(NavigationRequest(url: "https://example.org/"))  // .openExternally
+/// let custom = NavigationPolicy { request in request.url.hasPrefix("https://") ? .allow : .refuse }
+/// ```
+public struct NavigationPolicy: Sendable {
+  /// Hosts whose pages open in the viewer; empty means "the first page's host".
+  public var allowedHosts: Set<String>
+  /// Schemes whose pages open in the viewer whatever their host.
+  public var allowedSchemes: Set<String>
+  /// A host's own rule; when set, it decides everything.
+  public var custom: (@Sendable (NavigationRequest) -> NavigationDecision)?
+
+  /// Schemes handed to the desktop's handlers.
+  public static let handlerSchemes: Set<String> = ["mailto", "tel", "sms", "callto"]
+  /// Schemes never navigated to at top level.
+  public static let refusedSchemes: Set<String> = ["javascript", "data", "blob", "vbscript"]
+
+  public init(allowedHosts: Set<String> = [], allowedSchemes: Set<String> = ["about", BundledAddress.scheme]) {
+    self.allowedHosts = Set(allowedHosts.map { $0.lowercased() })
+    self.allowedSchemes = allowedSchemes
+  }
+
+  /// A policy that is the host's closure alone.
+  public init(_ custom: @escaping @Sendable (NavigationRequest) -> NavigationDecision) {
+    self.init()
+    self.custom = custom
+  }
+
+  /// Adds what the first page needs when the host named no hosts: its host, or its scheme for
+  /// host-less pages (`file:`).
+  public mutating func adoptFirstPage(_ url: String) {
+    guard allowedHosts.isEmpty else { return }
+    if let host = URLInput.host(of: url), URLInput.scheme(of: url) != "file" {
+      allowedHosts.insert(host.lowercased())
+    } else if let scheme = URLInput.scheme(of: url) {
+      allowedSchemes.insert(scheme)
+    }
+  }
+
+  /// The decision for `request`.
+  public func decide(_ request: NavigationRequest) -> NavigationDecision {
+    if let custom { return custom(request) }
+    guard let scheme = URLInput.scheme(of: request.url) else { return .refuse }
+    if Self.refusedSchemes.contains(scheme) { return .refuse }
+    if Self.handlerSchemes.contains(scheme) { return .openExternally }
+    let isWeb = scheme == "http" || scheme == "https"
+    if request.opensNewWindow { return isWeb ? .openExternally : .refuse }
+    // Redirects and navigations nobody clicked for (scripts, refreshes) follow their page.
+    let personAsked = request.kind == .linkClicked || request.kind == .formSubmitted || request.isUserGesture
+    if request.isRedirect || !personAsked { return .allow }
+    if allowedSchemes.contains(scheme) { return .allow }
+    if isWeb, let host = URLInput.host(of: request.url)?.lowercased(), allowedHosts.contains(host) {
+      return .allow
+    }
+    return isWeb ? .openExternally : .refuse
+  }
+}
