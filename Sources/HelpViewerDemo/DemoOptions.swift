@@ -10,6 +10,8 @@ struct DemoOptions: Equatable {
   var screenshot: String?
   var report = false
   var timeout: Double = 30
+  /// The viewer's own load timeout (`LoadingWebView.timeout`).
+  var loadTimeout: Double = 30
 
   /// Whether the demo runs by itself and exits once the page settles.
   var isAutomated: Bool { screenshot != nil || report }
@@ -24,6 +26,7 @@ struct DemoOptions: Equatable {
       --screenshot PATH   once the page settles, save a PNG of the window showing it and exit
       --report            once the page settles, print one JSON line and exit 0
       --timeout SECONDS   with --report/--screenshot: exit 3 when nothing settles in time (30)
+      --load-timeout SECONDS  the viewer's own load timeout: a slower page fails as timedOut (30)
     """
 
   /// Parses `arguments` (without the program name); throws a message for people.
@@ -44,12 +47,8 @@ struct DemoOptions: Equatable {
       case "--embedded": options.embedded = true
       case "--screenshot": options.screenshot = try value(for: argument)
       case "--report": options.report = true
-      case "--timeout":
-        let text = try value(for: argument)
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-          throw UsageError("--timeout takes a number of seconds above 0, not “\(text)”")
-        }
-        options.timeout = seconds
+      case "--timeout": options.timeout = try seconds(try value(for: argument), for: argument)
+      case "--load-timeout": options.loadTimeout = try seconds(try value(for: argument), for: argument)
       case "--help", "-h": throw UsageError(nil)
       default: throw UsageError("unknown option “\(argument)”")
       }
@@ -60,6 +59,13 @@ struct DemoOptions: Equatable {
     }
     return options
   }
+}
+
+private func seconds(_ text: String, for flag: String) throws(UsageError) -> Double {
+  guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+    throw UsageError("\(flag) takes a number of seconds above 0, not “\(text)”")
+  }
+  return seconds
 }
 
 /// A command-line mistake; `nil` message means `--help` was asked for.

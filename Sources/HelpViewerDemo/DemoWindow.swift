@@ -15,6 +15,8 @@ final class DemoWindow {
   private let pane: UnsafeMutablePointer<GtkWidget>
   private let entry: UnsafeMutablePointer<GtkWidget>
   private let signals = SignalBag()
+  /// The load timeout of every viewer the demo makes.
+  var loadTimeout: Double = 30
 
   init() {
     // GTK owns the toplevel; closing it destroys it (and its dialogs, destroyed with it).
@@ -85,6 +87,7 @@ final class DemoWindow {
   func showDialog(_ target: Target, title: String) {
     dialog?.close()
     let dialog = HelpDialog(title: title, over: window, showsNavigation: true)
+    dialog.viewer.timeout = loadTimeout
     dialog.present()
     load(target, in: dialog.viewer)
     self.dialog = dialog
@@ -98,6 +101,7 @@ final class DemoWindow {
 
   private func makeEmbeddedViewer() -> LoadingWebView {
     let viewer = LoadingWebView()
+    viewer.timeout = loadTimeout
     gtk_box_append(gcast(pane), viewer.widget)
     embeddedViewer = viewer
     return viewer

@@ -26,6 +26,7 @@ MainActor.assumeIsolated {
   }
   MainLoop.integrateDispatch()
   let app = DemoWindow()
+  app.loadTimeout = options.loadTimeout
   app.present()
   let target: DemoWindow.Target? = {
     if let open = options.open {

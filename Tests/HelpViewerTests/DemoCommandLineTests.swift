@@ -88,11 +88,7 @@ final class DemoCommandLineTests: GtkTestCase {
   }
 }
 
-/// The demo binary, built beside this test binary.
-private let demo: String = {
-  let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-  return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("help-viewer-demo").path
-}()
+private let demo = demoBinary
 
 /// The JSON object on the last line of `output`.
 private func parse(_ output: String) throws -> [String: Any] {

@@ -99,6 +99,11 @@ public final class LoadingWebView {
 
     WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
     navigationGuard.connect(webView, into: signals)
+    navigationGuard.onRefusedResponse = { [weak self] uri in
+      let error = LoadError(
+        .cannotShowContent, url: uri, details: "Downloads and files WebKit cannot show are refused.")
+      self?.handle(.refused(error))
+    }
     signals += errorView.retryButton.connectClicked { [weak self] in self?.reload() }
     signals += offlineBanner.retryButton.connectClicked { [weak self] in self?.reload() }
     render(state)

@@ -14,6 +14,9 @@ final class NavigationGuard {
   var policy: NavigationPolicy
   /// Opens an address outside the app (the default browser, mail, phone).
   var openExternally: @MainActor (String) -> Void = ExternalLauncher.open
+  /// Called when a page's response is refused (a download, content WebKit cannot show): WebKit
+  /// then just stops, so the viewer reports the failure itself.
+  var onRefusedResponse: @MainActor (String) -> Void = { _ in }
   /// The address the host itself asked to load: never second-guessed.
   private var hostLoad: String?
 
@@ -36,7 +39,8 @@ final class NavigationGuard {
   }
 
   /// Returns whether it decided (`false` lets WebKit's default handler use the navigation).
-  private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, _ type: WebKitPolicyDecisionType) -> Bool {
+  private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, _ type: WebKitPolicyDecisionType) -> Bool
+  {
     switch type {
     case WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION:
       let newWindow = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION
@@ -55,7 +59,9 @@ final class NavigationGuard {
       let response = OpaquePointer(decision)
       guard webkit_response_policy_decision_is_main_frame_main_resource(response) != 0 else { return false }
       if webkit_response_policy_decision_is_mime_type_supported(response) == 0 || Self.isAttachment(response) {
-        webkit_policy_decision_ignore(decision)  // No downloads: WebKit reports the load as failed.
+        let uri = webkit_response_policy_decision_get_request(response).flatMap { webkit_uri_request_get_uri($0) }
+        webkit_policy_decision_ignore(decision)  // No downloads.
+        onRefusedResponse(uri.map { String(cString: $0) } ?? "")
         return true
       }
       return false

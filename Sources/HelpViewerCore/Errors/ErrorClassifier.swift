@@ -90,6 +90,9 @@ public enum ErrorClassifier {
       case Code.soupTooManyRedirects, Code.soupTooManyRestarts: return .tooManyRedirects
       default: return .other
       }
+    case "":
+      // WebKit reports a redirect loop with no error domain, only its message.
+      return error.message.lowercased().contains("redirect") ? .tooManyRedirects : .other
     default: return .other
     }
   }

@@ -9,6 +9,9 @@ public enum LoadEvent: Sendable, Equatable {
   case fallback(url: String, reason: LoadError)
   /// The viewer refused to load `url` before asking WebKit (e.g. an unsupported scheme).
   case rejected(LoadError)
+  /// The viewer refused the page's response (a download); WebKit stops the load without an
+  /// error of its own.
+  case refused(LoadError)
   /// `load-changed` STARTED: a navigation began (also for links clicked in the page).
   case started(url: String)
   /// `load-changed` REDIRECTED.

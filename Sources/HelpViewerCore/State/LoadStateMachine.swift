@@ -46,6 +46,9 @@ public struct LoadStateMachine: Sendable {
       begin(url: url)
       state.requestedURL = url
       state.offlineReason = nil
+    case .refused(let error):
+      guard state.phase == .loading else { return }
+      fail(error)
     case .fallback(let url, let reason):
       let remote = state.requestedURL
       begin(url: url)

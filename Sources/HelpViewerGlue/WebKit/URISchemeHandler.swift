@@ -53,7 +53,8 @@ public func registerURIScheme(
   _ scheme: String, on context: OpaquePointer, _ handler: @escaping @MainActor (URISchemeRequest) -> Void
 ) {
   let box = ClosureBox(handler)
-  webkit_web_context_register_uri_scheme(context, scheme, schemeTrampoline, box.retainedPointer(), releaseClosureBoxData)
+  webkit_web_context_register_uri_scheme(
+    context, scheme, schemeTrampoline, box.retainedPointer(), releaseClosureBoxData)
   if let security = webkit_web_context_get_security_manager(context) {
     webkit_security_manager_register_uri_scheme_as_secure(security, scheme)
   }

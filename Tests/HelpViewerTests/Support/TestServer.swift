@@ -54,7 +54,11 @@ final class TestServer {
       g_value_unset(&value)
     }
     var error: UnsafeMutablePointer<GError>?
-    guard soup_server_listen_local(server.pointer(), 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0 else {
+    let options =
+      certificate == nil
+      ? SOUP_SERVER_LISTEN_IPV4_ONLY
+      : SoupServerListenOptions(SOUP_SERVER_LISTEN_IPV4_ONLY.rawValue | SOUP_SERVER_LISTEN_HTTPS.rawValue)
+    guard soup_server_listen_local(server.pointer(), 0, options, &error) != 0 else {
       let message = error.flatMap { $0.pointee.message }.map { String(cString: $0) } ?? "?"
       g_clear_error(&error)
       throw NSError(domain: "TestServer", code: 1, userInfo: [NSLocalizedDescriptionKey: message])

@@ -1,0 +1,142 @@
+import CGtk
+import CWebKit
+import Foundation
+import HelpViewerGlue
+import XCTest
+
+@testable import HelpViewer
+
+/// Every bad input from the failures issue, through the real widget and through the demo's
+/// `--report`: each ends in the right `LoadError.Kind`, never in a spinner.
+final class BadInputTests: GtkTestCase {
+  /// Servers and addresses the table needs, made once per test.
+  @MainActor
+  private final class Fixture {
+    let http: TestServer
+    let selfSigned: TestServer
+    let expired: TestServer
+    let closed: URL
+
+    init() throws {
+      http = try TestServer()
+      selfSigned = try TestServer(certificate: TestCertificates.selfSigned)
+      expired = try TestServer(certificate: TestCertificates.expired)
+      closed = try closedPortURL()
+      for server in [selfSigned, expired] { server.route("/", .page("<title>Secret</title>")) }
+      http.route("/hang", .hang)
+      http.route("/gone", .page("gone", status: 410))
+      http.route("/forbidden", .page("no", status: 403))
+      http.route("/boom", .page("boom", status: 500))
+      http.route("/busy", .page("busy", status: 503))
+      http.route("/loop", .redirect("/loop"))
+      http.route("/ping", .redirect("/pong"))
+      http.route("/pong", .redirect("/ping"))
+      http.route(
+        "/download",
+        .bytes(
+          Array("a,b\n1,2\n".utf8), contentType: "text/csv",
+          headers: ["Content-Disposition": "attachment; filename=x.csv"]))
+      http.route("/binary", .bytes([0, 1, 2, 3, 255], contentType: "application/octet-stream"))
+    }
+
+    /// (input, expected kind): at least 30.
+    var table: [(String, LoadError.Kind)] {
+      let port = closed.port ?? 0
+      return [
+        ("", .invalidURL),
+        ("   ", .invalidURL),
+        ("\n\t", .invalidURL),
+        ("http://", .invalidURL),
+        ("https:///path-only", .invalidURL),
+        ("not a url", .invalidURL),
+        ("http://exa mple.com/", .invalidURL),
+        ("javascript:alert(1)", .unsupportedScheme),
+        ("JavaScript:void(0)", .unsupportedScheme),
+        ("data:text/html,<title>x</title>", .unsupportedScheme),
+        ("ftp://127.0.0.1/file.txt", .unsupportedScheme),
+        ("gopher://127.0.0.1/", .unsupportedScheme),
+        ("chrome://settings", .unsupportedScheme),
+        ("view-source:http://127.0.0.1/", .unsupportedScheme),
+        ("http://no-such-host.invalid/", .hostNotFound),
+        ("https://nothing-here.invalid/help", .hostNotFound),
+        ("http://127.0.0.1:\(port)/", .cannotConnect),
+        ("https://127.0.0.1:\(port)/secure", .cannotConnect),
+        ("127.0.0.1:\(port)", .cannotConnect),
+        ("http://127.0.0.1:1/", .blockedPort),
+        ("http://127.0.0.1:9/", .blockedPort),
+        ("http://127.0.0.1:25/", .blockedPort),
+        ("https://example.com:6667/", .blockedPort),
+        (http.url("/hang").absoluteString, .timedOut),
+        (http.url("/missing").absoluteString, .httpError),
+        (http.url("/gone").absoluteString, .httpError),
+        (http.url("/forbidden").absoluteString, .httpError),
+        (http.url("/boom").absoluteString, .httpError),
+        (http.url("/busy").absoluteString, .httpError),
+        (http.url("/loop").absoluteString, .tooManyRedirects),
+        (http.url("/ping").absoluteString, .tooManyRedirects),
+        (selfSigned.url("/").absoluteString, .tlsFailure),
+        (expired.url("/").absoluteString, .tlsFailure),
+        (http.url("/download").absoluteString, .cannotShowContent),
+        (http.url("/binary").absoluteString, .cannotShowContent),
+        ("help-viewer://bundle/help/no-such-page.html", .httpError),
+        ("help-viewer://no-such-folder/index.html", .httpError),
+        ("file:///nonexistent/help.html", .httpError),
+        ("/nonexistent/help.html", .httpError),
+      ]
+    }
+
+    func stop() {
+      for server in [http, selfSigned, expired] { server.stop() }
+    }
+  }
+
+  func testEveryBadInputEndsInTheRightErrorInTheWidget() throws {
+    try onMain {
+      let fixture = try Fixture()
+      defer { fixture.stop() }
+      XCTAssertGreaterThanOrEqual(fixture.table.count, 30)
+      let viewer = LoadingWebView()
+      viewer.timeout = 2
+      let window = showInWindow(viewer.widget)
+      defer { gtk_window_destroy(window) }
+      for (input, kind) in fixture.table {
+        viewer.load(address: input)
+        let settled = MainLoop.spin(until: { !viewer.state.isLoading }, timeout: 10)
+        XCTAssertTrue(settled, "“\(input)” left the viewer loading")
+        XCTAssertEqual(viewer.state.error?.kind, kind, "“\(input)”: \(viewer.state.phase)")
+        if viewer.state.error != nil {
+          XCTAssertEqual(gtk_stack_get_visible_child_name(viewer.stack).map { String(cString: $0) }, "error")
+          XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 0)
+        }
+        // Let the failed load's late events pass before the next input.
+        MainLoop.spin(until: { webkit_web_view_is_loading(viewer.webView) == 0 }, timeout: 5)
+      }
+    }
+  }
+
+  func testTheDemoReportsTheSameKinds() throws {
+    try onMain {
+      let fixture = try Fixture()
+      defer { fixture.stop() }
+      for (input, kind) in fixture.table {
+        let started = Date()
+        let result = try runProgram(
+          demoBinary, ["--open", input, "--report", "--load-timeout", "2", "--timeout", "20"])
+        XCTAssertEqual(result.status, 0, "“\(input)”")
+        let line = result.output.split(separator: "\n").last.map(String.init) ?? ""
+        let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        XCTAssertEqual(json?["phase"] as? String, "failed", "“\(input)”: \(line)")
+        XCTAssertEqual((json?["error"] as? [String: Any])?["kind"] as? String, kind.rawValue, "“\(input)”: \(line)")
+        if kind != .timedOut {
+          XCTAssertLessThan(Date().timeIntervalSince(started), 10, "“\(input)” fails at once, well under the timeout")
+        }
+      }
+    }
+  }
+}
+
+/// The demo binary, built beside this test binary.
+let demoBinary: String = {
+  let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("help-viewer-demo").path
+}()
