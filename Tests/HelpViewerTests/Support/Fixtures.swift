@@ -53,18 +53,33 @@ func runProgram(
   return (process.terminationStatus, text)
 }
 
+/// A real mouse click through the X server at (`x`, `y`) inside `window`.
+@MainActor
+func click(in window: UnsafeMutablePointer<GtkWindow>, x: Int, y: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+  let id = try focus(window, file: file, line: line)
+  _ = try runProgram("/usr/bin/xdotool", ["mousemove", "--window", id, String(x), String(y), "click", "1"])
+}
+
+/// Gives `window` the X keyboard focus and waits until GTK knows; returns its X window id.
+@MainActor
+@discardableResult
+func focus(_ window: UnsafeMutablePointer<GtkWindow>, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+  let title = gtk_window_get_title(window).map { String(cString: $0) } ?? ""
+  let search = try runProgram("/usr/bin/xdotool", ["search", "--name", "^\(title)$"])
+  guard let id = search.output.split(separator: "\n").last.map(String.init) else {
+    XCTFail("no X window titled \(title)", file: file, line: line)
+    return ""
+  }
+  _ = try runProgram("/usr/bin/xdotool", ["windowfocus", id])
+  waitUntil("the window has the keyboard focus", file: file, line: line) { gtk_window_is_active(window) != 0 }
+  return id
+}
+
 /// Sends real key presses through the X server (XTEST) to `window`, after giving it the focus.
 @MainActor
 func pressKeys(
   _ keys: String, in window: UnsafeMutablePointer<GtkWindow>, file: StaticString = #filePath, line: UInt = #line
 ) throws {
-  let title = gtk_window_get_title(window).map { String(cString: $0) } ?? ""
-  let search = try runProgram("/usr/bin/xdotool", ["search", "--name", "^\(title)$"])
-  guard let id = search.output.split(separator: "\n").last.map(String.init) else {
-    XCTFail("no X window titled \(title)", file: file, line: line)
-    return
-  }
-  _ = try runProgram("/usr/bin/xdotool", ["windowfocus", id])
-  waitUntil("the window has the keyboard focus", file: file, line: line) { gtk_window_is_active(window) != 0 }
+  try focus(window, file: file, line: line)
   _ = try runProgram("/usr/bin/xdotool", ["key", "--clearmodifiers", keys])
 }

@@ -1,0 +1,110 @@
+import CGtk
+import CWebKit
+import HelpViewerGlue
+import XCTest
+
+@testable import HelpViewer
+
+/// Links clicked for real (a mouse click through the X server) go where the policy says.
+final class NavigationPolicyTests: GtkTestCase {
+  func testOutsideLinkOpensInTheBrowserAndTheViewerStays() throws {
+    try onMain {
+      let run = try PolicyRun(element: "<a href='https://example.org/elsewhere'>out</a>")
+      defer { run.close() }
+      waitUntil("the link went to the browser") { run.opened == ["https://example.org/elsewhere"] }
+      run.assertStayed()
+    }
+  }
+
+  func testInsideLinkNavigatesInTheViewer() throws {
+    try onMain {
+      let run = try PolicyRun(element: "<a href='/two'>two</a>")
+      defer { run.close() }
+      waitUntil("page two loaded") { run.viewer.state.title == "Two" }
+      XCTAssertEqual(run.opened, [])
+    }
+  }
+
+  func testTargetBlankOpensInTheBrowser() throws {
+    try onMain {
+      let run = try PolicyRun(element: "<a target=_blank href='/two'>two</a>")
+      defer { run.close() }
+      waitUntil("the new window went to the browser") { run.opened == [run.server.url("/two").absoluteString] }
+      run.assertStayed()
+    }
+  }
+
+  func testWindowOpenOpensInTheBrowser() throws {
+    try onMain {
+      let run = try PolicyRun(element: "<button onclick=\"window.open('https://example.org/popup')\">open</button>")
+      defer { run.close() }
+      waitUntil("window.open went to the browser") { run.opened == ["https://example.org/popup"] }
+      run.assertStayed()
+    }
+  }
+
+  func testMailtoGoesToItsHandler() throws {
+    try onMain {
+      let run = try PolicyRun(element: "<a href='mailto:help@example.com'>mail</a>")
+      defer { run.close() }
+      waitUntil("mailto went to its handler") { run.opened == ["mailto:help@example.com"] }
+      run.assertStayed()
+    }
+  }
+
+  func testDataLinkIsRefused() throws {
+    try onMain {
+      let run = try PolicyRun(element: "<a href='data:text/html,<title>Data</title>'>data</a>")
+      defer { run.close() }
+      run.assertStayed()
+      XCTAssertEqual(run.opened, [])
+    }
+  }
+
+  func testHostPolicyClosureDecides() throws {
+    try onMain {
+      let run = try PolicyRun(element: "<a href='/two'>two</a>", policy: NavigationPolicy { request in
+        request.url.hasSuffix("/two") ? .openExternally : .allow
+      })
+      defer { run.close() }
+      waitUntil("the closure sent the link out") { run.opened == [run.server.url("/two").absoluteString] }
+      run.assertStayed()
+    }
+  }
+}
+
+/// A viewer showing one page whose whole area is `element`, clicked once for real.
+@MainActor
+private final class PolicyRun {
+  let server: TestServer
+  let viewer: LoadingWebView
+  let window: UnsafeMutablePointer<GtkWindow>
+  private(set) var opened: [String] = []
+
+  init(element: String, policy: NavigationPolicy = NavigationPolicy()) throws {
+    server = try TestServer()
+    server.route("/start", .page("<title>Start</title><style>a,button{position:fixed;inset:0;display:block;width:100%}</style>\(element)"))
+    server.route("/two", .page("<title>Two</title>"))
+    var configuration = ViewerConfiguration()
+    configuration.navigationPolicy = policy
+    viewer = LoadingWebView(configuration: configuration)
+    window = showInWindow(viewer.widget, title: "Policy \(UUID().uuidString.prefix(8))")
+    viewer.openExternally = { [weak self] in self?.opened.append($0) }
+    viewer.load(server.url("/start"))
+    waitUntil("the page loaded") { viewer.state.phase == .loaded && viewer.state.title == "Start" }
+    try click(in: window, x: 320, y: 240)
+  }
+
+  /// The viewer is still on its first page.
+  func assertStayed(file: StaticString = #filePath, line: UInt = #line) {
+    MainLoop.spin(until: { webkit_web_view_is_loading(viewer.webView) == 0 }, timeout: 2)
+    XCTAssertEqual(viewer.state.title, "Start", file: file, line: line)
+    XCTAssertEqual(viewer.state.phase, .loaded, file: file, line: line)
+    XCTAssertEqual(server.hits["/two"], nil, "nothing loaded in the viewer", file: file, line: line)
+  }
+
+  func close() {
+    gtk_window_destroy(window)
+    server.stop()
+  }
+}
