@@ -12,9 +12,11 @@ import Testing
     try Data("<title>x</title>".utf8).write(to: root.appendingPathComponent("help/index.html"))
     try Data("secret".utf8).write(to: base.appendingPathComponent("secret.txt"))
     try FileManager.default.createSymbolicLink(
-      atPath: root.appendingPathComponent("out.txt").path, withDestinationPath: base.appendingPathComponent("secret.txt").path)
+      atPath: root.appendingPathComponent("out.txt").path,
+      withDestinationPath: base.appendingPathComponent("secret.txt").path)
     try FileManager.default.createSymbolicLink(
-      atPath: root.appendingPathComponent("in.html").path, withDestinationPath: root.appendingPathComponent("help/index.html").path)
+      atPath: root.appendingPathComponent("in.html").path,
+      withDestinationPath: root.appendingPathComponent("help/index.html").path)
     return root
   }
 
@@ -22,12 +24,14 @@ import Testing
     let root = try makeRoot()
     #expect(try ContentPath.resolve("/help/index.html", in: root).get().lastPathComponent == "index.html")
     #expect(try ContentPath.resolve("/help/", in: root).get().lastPathComponent == "index.html")
-    #expect(try ContentPath.resolve("/in.html", in: root).get().lastPathComponent == "index.html", "a link inside is fine")
+    #expect(
+      try ContentPath.resolve("/in.html", in: root).get().lastPathComponent == "index.html", "a link inside is fine")
     #expect(try ContentPath.resolve("/help/./index.html", in: root).get().lastPathComponent == "index.html")
   }
 
   @Test(arguments: [
-    "/../secret.txt", "/help/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/help/%2e%2e%2f%2e%2e%2fsecret.txt",
+    "/../secret.txt", "/help/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt",
+    "/help/%2e%2e%2f%2e%2e%2fsecret.txt",
     "/..%2fsecret.txt", "/out.txt", "/help/%00index.html", "/help\\..\\..\\secret.txt", "/%zz",
   ])
   func refusesWhatLeavesTheFolder(path: String) throws {

@@ -17,7 +17,8 @@ import Testing
   }
 
   @Test func newWindowsHandlersAndScripts() {
-    #expect(policy.decide(NavigationRequest(url: "https://help.example.com/x", opensNewWindow: true)) == .openExternally)
+    #expect(
+      policy.decide(NavigationRequest(url: "https://help.example.com/x", opensNewWindow: true)) == .openExternally)
     #expect(policy.decide(NavigationRequest(url: "mailto:help@example.com")) == .openExternally)
     #expect(policy.decide(NavigationRequest(url: "tel:+491234")) == .openExternally)
     #expect(policy.decide(NavigationRequest(url: "javascript:alert(1)")) == .refuse)
@@ -28,7 +29,8 @@ import Testing
 
   @Test func redirectsAndScriptedNavigationsFollowTheirPage() {
     #expect(policy.decide(NavigationRequest(url: "https://www.example.com/", kind: .other, isRedirect: true)) == .allow)
-    #expect(policy.decide(NavigationRequest(url: "https://cdn.example.net/", kind: .other, isUserGesture: false)) == .allow)
+    #expect(
+      policy.decide(NavigationRequest(url: "https://cdn.example.net/", kind: .other, isUserGesture: false)) == .allow)
   }
 
   @Test func hostNamedHostsAndCustomRules() {

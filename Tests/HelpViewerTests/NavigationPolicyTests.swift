@@ -63,9 +63,11 @@ final class NavigationPolicyTests: GtkTestCase {
 
   func testHostPolicyClosureDecides() throws {
     try onMain {
-      let run = try PolicyRun(element: "<a href='/two'>two</a>", policy: NavigationPolicy { request in
-        request.url.hasSuffix("/two") ? .openExternally : .allow
-      })
+      let run = try PolicyRun(
+        element: "<a href='/two'>two</a>",
+        policy: NavigationPolicy { request in
+          request.url.hasSuffix("/two") ? .openExternally : .allow
+        })
       defer { run.close() }
       waitUntil("the closure sent the link out") { run.opened == [run.server.url("/two").absoluteString] }
       run.assertStayed()
@@ -83,7 +85,9 @@ private final class PolicyRun {
 
   init(element: String, policy: NavigationPolicy = NavigationPolicy()) throws {
     server = try TestServer()
-    server.route("/start", .page("<title>Start</title><style>a,button{position:fixed;inset:0;display:block;width:100%}</style>\(element)"))
+    server.route(
+      "/start",
+      .page("<title>Start</title><style>a,button{position:fixed;inset:0;display:block;width:100%}</style>\(element)"))
     server.route("/two", .page("<title>Two</title>"))
     var configuration = ViewerConfiguration()
     configuration.navigationPolicy = policy

@@ -86,7 +86,9 @@ final class ViewerBehaviourTests: GtkTestCase {
       let plain = LoadingWebView(url: server.url("/"), configuration: configuration)
       let windows = [showInWindow(scripted.widget), showInWindow(plain.widget)]
       defer { windows.forEach { gtk_window_destroy($0) } }
-      waitUntil("both loaded") { scripted.state.title == "Scripted" && plain.state.phase == .loaded && plain.state.title != nil }
+      waitUntil("both loaded") {
+        scripted.state.title == "Scripted" && plain.state.phase == .loaded && plain.state.title != nil
+      }
       XCTAssertEqual(plain.state.title, "Static", "no script ran")
       XCTAssertTrue(server.lastUserAgent?.hasSuffix("Notebook/1.2") == true, server.lastUserAgent ?? "no user agent")
       XCTAssertEqual(webkit_settings_get_enable_developer_extras(webkit_web_view_get_settings(plain.webView)), 0)
@@ -98,9 +100,18 @@ final class ViewerBehaviourTests: GtkTestCase {
       let server = try TestServer()
       server.route("/empty", .bytes([], contentType: "text/html"))
       let paragraph = Array("<p>All work and no play makes a long help page. ".utf8)
-      server.route("/huge", .bytes(Array("<title>Huge</title>".utf8) + (0..<100_000).flatMap { _ in paragraph }, contentType: "text/html"))
-      server.route("/latin1", .bytes(Array("<title>Caf".utf8) + [0xE9] + Array("</title>".utf8), contentType: "text/html; charset=iso-8859-1"))
-      server.route("/broken", .bytes(Array("<title>Bad ".utf8) + [0xFF, 0xFE, 0xC3] + Array("</title>".utf8), contentType: "text/html; charset=utf-8"))
+      server.route(
+        "/huge",
+        .bytes(Array("<title>Huge</title>".utf8) + (0..<100_000).flatMap { _ in paragraph }, contentType: "text/html"))
+      server.route(
+        "/latin1",
+        .bytes(Array("<title>Caf".utf8) + [0xE9] + Array("</title>".utf8), contentType: "text/html; charset=iso-8859-1")
+      )
+      server.route(
+        "/broken",
+        .bytes(
+          Array("<title>Bad ".utf8) + [0xFF, 0xFE, 0xC3] + Array("</title>".utf8),
+          contentType: "text/html; charset=utf-8"))
       let viewer = LoadingWebView()
       viewer.timeout = 20
       let window = showInWindow(viewer.widget)
@@ -111,7 +122,9 @@ final class ViewerBehaviourTests: GtkTestCase {
       ]
       for (path, titleIsRight) in cases {
         viewer.load(server.url(path))
-        waitUntil("\(path) loaded", timeout: 20) { viewer.state.phase == .loaded && (path == "/empty" || viewer.state.title != nil) }
+        waitUntil("\(path) loaded", timeout: 20) {
+          viewer.state.phase == .loaded && (path == "/empty" || viewer.state.title != nil)
+        }
         XCTAssertTrue(titleIsRight(viewer.state.title), "\(path): \(viewer.state.title ?? "nil")")
       }
     }

@@ -55,7 +55,9 @@ func runProgram(
 
 /// A real mouse click through the X server at (`x`, `y`) inside `window`.
 @MainActor
-func click(in window: UnsafeMutablePointer<GtkWindow>, x: Int, y: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+func click(
+  in window: UnsafeMutablePointer<GtkWindow>, x: Int, y: Int, file: StaticString = #filePath, line: UInt = #line
+) throws {
   let id = try focus(window, file: file, line: line)
   _ = try runProgram("/usr/bin/xdotool", ["mousemove", "--window", id, String(x), String(y), "click", "1"])
 }
@@ -63,7 +65,9 @@ func click(in window: UnsafeMutablePointer<GtkWindow>, x: Int, y: Int, file: Sta
 /// Gives `window` the X keyboard focus and waits until GTK knows; returns its X window id.
 @MainActor
 @discardableResult
-func focus(_ window: UnsafeMutablePointer<GtkWindow>, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+func focus(_ window: UnsafeMutablePointer<GtkWindow>, file: StaticString = #filePath, line: UInt = #line) throws
+  -> String
+{
   let title = gtk_window_get_title(window).map { String(cString: $0) } ?? ""
   let search = try runProgram("/usr/bin/xdotool", ["search", "--name", "^\(title)$"])
   guard let id = search.output.split(separator: "\n").last.map(String.init) else {

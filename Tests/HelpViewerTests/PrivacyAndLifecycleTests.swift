@@ -1,0 +1,172 @@
+import CGtk
+import CWebKit
+import Foundation
+import HelpViewerGlue
+import XCTest
+
+@testable import HelpViewer
+
+/// Nothing written to disk, certificates trusted only when the host says so, and no crash,
+/// warning or leak however the dialogs are used.
+final class PrivacyAndLifecycleTests: GtkTestCase {
+  func testNothingIsWrittenUnderHomeOrXDGDirectories() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route(
+        "/",
+        .bytes(
+          Array(
+            """
+            <title>Stores</title><script>
+            localStorage.setItem('k', 'v'); sessionStorage.setItem('k', 'v'); document.cookie = 'js=1; max-age=9999';
+            indexedDB.open('db', 1).onupgradeneeded = e => e.target.result.createObjectStore('s');
+            caches && caches.open('c').then(c => c.put('/x', new Response('x'))).catch(() => {});
+            </script>
+            """.utf8), contentType: "text/html",
+          headers: ["Set-Cookie": "server=1; Max-Age=99999", "Cache-Control": "max-age=3600"]))
+      let home = FileManager.default.temporaryDirectory.appendingPathComponent("hv-home-\(UUID().uuidString)")
+      var environment = ProcessInfo.processInfo.environment
+      environment["HOME"] = home.path
+      for name in ["XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"] {
+        let folder = home.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        environment[name] = folder.path
+      }
+      defer { try? FileManager.default.removeItem(at: home) }
+      let result = try runProgram(
+        demoBinary, ["--open", server.url("/").absoluteString, "--report"], environment: environment)
+      XCTAssertEqual(result.status, 0)
+      XCTAssertTrue(result.output.contains("\"title\":\"Stores\""), result.output)
+      // What the platform below us writes whatever the page does: Mesa's shader cache, dconf's
+      // settings cache, and WebKit's sandbox and accessibility-bus bookkeeping. Website data
+      // (cookies, storage, IndexedDB, caches, HTTP cache) must never appear.
+      let platform = [
+        "XDG_CACHE_HOME/mesa_shader_cache", "XDG_CACHE_HOME/dconf", "XDG_CACHE_HOME/.flatpak",
+        "XDG_CACHE_HOME/webkitgtk/at-spi-bus",
+      ]
+      let written = (FileManager.default.enumerator(atPath: home.path)?.allObjects as? [String] ?? [])
+        .filter { $0.split(separator: "/").count > 1 && $0 != "XDG_CACHE_HOME/webkitgtk" }
+        .filter { path in !platform.contains { path == $0 || path.hasPrefix($0 + "/") } }
+      XCTAssertEqual(written, [], "website data written under the temporary HOME")
+    }
+  }
+
+  func testCertificatesAreTrustedOnlyWhereTheHostSaysSo() throws {
+    try onMain {
+      let server = try TestServer(certificate: TestCertificates.selfSigned)
+      server.route("/", .page("<title>Intranet</title>"))
+      defer { server.stop() }
+      let url = URL(string: "https://localhost:\(server.port)/")!
+      let untrusting = LoadingWebView(url: url)
+      let window = showInWindow(untrusting.widget)
+      defer { gtk_window_destroy(window) }
+      waitUntil("refused") { untrusting.state.error != nil }
+      XCTAssertEqual(untrusting.state.error?.kind, .tlsFailure)
+      var configuration = ViewerConfiguration()
+      configuration.trustedCertificates = ["localhost": TestCertificates.selfSigned]
+      let trusting = LoadingWebView(url: url, configuration: configuration)
+      gtk_window_set_child(window, trusting.widget)
+      waitUntil("loaded with the trusted certificate") { trusting.state.title == "Intranet" }
+    }
+  }
+
+  func testTwoHundredDialogsOpenAndCloseWithoutCrashWarningOrLeak() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/page", .page("<title>Page</title><p>hello"))
+      server.route("/slow", .slow("<title>Slow</title>", seconds: 5))
+      defer { server.stop() }
+      LogWatch.start()
+      let parent = showInWindow(gtk_label_new("host")!, title: "Lifecycle host")
+      var freed: [(dialog: () -> Bool, window: GWeakObject, webView: GWeakObject)] = []
+      for round in 0..<200 {
+        let midLoad = round % 2 == 1
+        var dialog: HelpDialog? = HelpDialog.present(
+          server.url(midLoad ? "/slow" : "/page"), title: "Help", over: parent)
+        weak let weakDialog = dialog
+        freed.append(({ weakDialog == nil }, GWeakObject(dialog!.window), GWeakObject(dialog!.viewer.webView)))
+        if midLoad {
+          waitUntil("round \(round) reached the server") { server.hits["/slow", default: 0] == (round + 1) / 2 }
+          XCTAssertTrue(dialog!.viewer.state.isLoading)
+        } else {
+          waitUntil("round \(round) loaded") { dialog?.viewer.state.phase == .loaded }
+        }
+        dialog?.close()
+        dialog = nil
+      }
+      // One more whose parent goes away under it.
+      let orphanParent = showInWindow(gtk_label_new("host")!, title: "Doomed host")
+      var orphan: HelpDialog? = HelpDialog.present(server.url("/slow"), title: "Help", over: orphanParent)
+      weak let weakOrphan = orphan
+      freed.append(({ weakOrphan == nil }, GWeakObject(orphan!.window), GWeakObject(orphan!.viewer.webView)))
+      gtk_window_destroy(orphanParent)
+      XCTAssertEqual(orphan?.isOpen, false)
+      orphan = nil
+      gtk_window_destroy(parent)
+      waitUntil("every dialog, window and web view was freed", timeout: 30) {
+        freed.allSatisfy { $0.dialog() && !$0.window.isAlive && !$0.webView.isAlive }
+      }
+      // WebKit keeps at most a spare web process for the shared context; none is left per dialog.
+      let before = webProcessCount()
+      waitUntil("the dialogs' web processes exited (\(before) running at first)", timeout: 30) {
+        webProcessCount() <= 2
+      }
+      server.releaseHeld()
+      MainLoop.spin(until: { false }, timeout: 0.5)  // Late responses reach nothing.
+      XCTAssertEqual(LogWatch.problems, [], "GLib warnings or criticals")
+    }
+  }
+}
+
+/// The running WebKit web processes started by this process (their command name is cut to 15
+/// characters by Linux; they may sit below a sandbox process).
+private func webProcessCount() -> Int {
+  let me = Int(getpid())
+  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+  return entries.filter { entry in
+    guard let pid = Int(entry), let comm = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8),
+      comm.hasPrefix("WebKitWebProces")
+    else { return false }
+    var ancestor = parent(of: pid)
+    while let current = ancestor, current > 1 {
+      if current == me { return true }
+      ancestor = parent(of: current)
+    }
+    return false
+  }.count
+}
+
+private func parent(of pid: Int) -> Int? {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return nil }
+  let fields = stat[stat.index(after: close)...].split(separator: " ")
+  return fields.count > 1 ? Int(fields[1]) : nil
+}
+
+/// Collects GLib warnings and criticals from the moment it starts.
+@MainActor
+enum LogWatch {
+  nonisolated(unsafe) static var problems: [String] = []
+  nonisolated(unsafe) private static var started = false
+
+  static func start() {
+    problems = []
+    guard !started else { return }
+    started = true
+    g_log_set_writer_func(
+      { level, fields, count, data in
+        if level.rawValue & (G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_ERROR.rawValue)
+          != 0,
+          let fields
+        {
+          for index in 0..<Int(count) where String(cString: fields[index].key) == "MESSAGE" {
+            if let value = fields[index].value?.assumingMemoryBound(to: CChar.self) {
+              LogWatch.problems.append(String(cString: value))
+            }
+          }
+        }
+        return g_log_writer_default(level, fields, count, data)
+      }, nil, nil)
+  }
+}
