@@ -22,6 +22,8 @@ final class TestServer {
     case hang
     /// A redirect to `location`.
     case redirect(String, status: Int = 302)
+    /// Exactly `bytes` with status 200, `contentType` and extra response `headers` (ETag, …).
+    case bytes([UInt8], contentType: String = "text/html; charset=utf-8", headers: [String: String] = [:])
   }
 
   private(set) var port: Int = 0
@@ -93,6 +95,11 @@ final class TestServer {
       _ = hold(message)
     case .redirect(let location, let status):
       soup_server_message_set_redirect(message, UInt32(status), location)
+    case .bytes(let bytes, let contentType, let headers):
+      soup_server_message_set_status(message, 200, nil)
+      let fields = soup_server_message_get_response_headers(message)
+      for (name, value) in headers { soup_message_headers_replace(fields, name, value) }
+      respond(message, bytes: bytes, contentType: contentType)
     }
   }
 
@@ -109,10 +116,14 @@ final class TestServer {
 
   private func respond(_ message: OpaquePointer, html: String, status: Int) {
     soup_server_message_set_status(message, UInt32(status), nil)
-    var bytes = Array(html.utf8)
+    respond(message, bytes: Array(html.utf8), contentType: "text/html; charset=utf-8")
+  }
+
+  private func respond(_ message: OpaquePointer, bytes: [UInt8], contentType: String) {
+    var bytes = bytes
     bytes.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-        soup_server_message_set_response(message, "text/html; charset=utf-8", SOUP_MEMORY_COPY, $0, gsize(buffer.count))
+      buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        soup_server_message_set_response(message, contentType, SOUP_MEMORY_COPY, $0, gsize(buffer.count))
       }
     }
   }
