@@ -81,6 +81,8 @@ public final class TermsDialog {
     guard decision == nil, keepAlive == nil else { return }
     keepAlive = self
     sheet.present()
+    // The keyboard scrolls the terms at once (Page Down, Space, End).
+    gtk_widget_grab_focus(gcast(viewer.webView))
     viewer.load(url)
     if let address = viewer.state.requestedURL { termsAddresses.insert(address) }
     termsAddresses.insert(url.absoluteString)

@@ -19,7 +19,7 @@ final class TermsFooter {
     hintLabel = gcast(gtk_label_new(nil))
     gtk_widget_add_css_class(gcast(hintLabel), "dim-label")
     gtk_label_set_xalign(hintLabel, 0)
-    gtk_label_set_wrap(hintLabel, 1)
+    gtk_label_set_ellipsize(hintLabel, PANGO_ELLIPSIZE_END)
     gtk_widget_set_hexpand(gcast(hintLabel), 1)
     gtk_action_bar_pack_start(gcast(bar), gcast(hintLabel))
     gtk_action_bar_pack_end(gcast(bar), gcast(acceptButton))
