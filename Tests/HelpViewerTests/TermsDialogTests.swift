@@ -172,6 +172,28 @@ final class TermsDialogTests: GtkTestCase {
     }
   }
 
+  func testAnotherPageThanTheTermsCannotBeAccepted() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/terms", .page("<title>Linked Terms</title><a href='/other'>other</a>"))
+      server.route("/other", .page("<title>Other Page</title>"))
+      let dialog = TermsDialog(server.url("/terms"))
+      dialog.present()
+      defer { dialog.dismiss() }
+      waitUntil("the short terms can be accepted") { dialog.canAccept }
+      let reportsBefore = dialog.watcher.reportCount
+      dialog.viewer.load(server.url("/other"))
+      waitUntil("the other page loaded and reported") {
+        dialog.viewer.state.title == "Other Page" && dialog.viewer.state.phase == .loaded
+          && dialog.watcher.reportCount > reportsBefore
+      }
+      MainLoop.spin(until: { dialog.canAccept }, timeout: 0.5)
+      XCTAssertFalse(sensitive(dialog.footer.acceptButton), "only the terms themselves can be accepted")
+      dialog.viewer.goBack()
+      waitUntil("back on the terms, acceptable again") { dialog.canAccept }
+    }
+  }
+
   func testDeclineAnswersDeclined() throws {
     try onMain {
       let server = try TestServer()
