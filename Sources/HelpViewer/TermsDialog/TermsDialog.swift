@@ -41,6 +41,8 @@ public final class TermsDialog {
   let watcher: EndOfDocumentWatcher
   /// The fingerprint of the terms document shown now, once its bytes were read.
   private(set) var fingerprint: DocumentFingerprint?
+  /// WebKit could not give the shown document's bytes, so there is nothing to put in a receipt.
+  private var documentUnreadable = false
   /// The addresses that are the terms: the one asked for and where it ended up after redirects
   /// (a link followed away from them cannot be accepted).
   private var termsAddresses: Set<String> = []
@@ -122,6 +124,7 @@ public final class TermsDialog {
       generation += 1
       hasReachedEnd = false
       fingerprint = nil
+      documentUnreadable = false
     }
     if let error = state.error, previous.error == nil, let copy = offlineCopy(for: error) {
       // Issue 3 will show the bundled copy here (and accept it as such).
@@ -151,6 +154,7 @@ public final class TermsDialog {
       let read = try? await self.viewer.documentFingerprint()
       guard current == self.generation, self.viewer.state.phase == .loaded else { return }
       self.fingerprint = read
+      self.documentUnreadable = read == nil
       if let read, self.showsTerms { self.termsAddresses.insert(read.finalURL) }
       self.render()
     }
@@ -173,6 +177,8 @@ public final class TermsDialog {
     case .loaded:
       if !showsTerms {
         hint = "Go back to the terms to accept them."
+      } else if documentUnreadable {
+        hint = "The terms could not be read, so they cannot be accepted now. Reload to try again."
       } else if !hasReachedEnd {
         hint = "Read the terms to the end to accept them."
       } else {
