@@ -8,8 +8,9 @@ import HelpViewerGlue
 enum Automation {
   /// Returns the exit status: 0 when done, 1 when the screenshot failed, 3 on timeout.
   static func run(_ app: DemoWindow, _ options: DemoOptions) -> Int32 {
-    guard let viewer = app.dialog?.viewer ?? app.embeddedViewer else { return 1 }
-    let shown: UnsafeMutablePointer<GtkWidget> = app.dialog.map { gcast($0.window) } ?? gcast(app.window)
+    guard let viewer = app.termsDialog?.viewer ?? app.dialog?.viewer ?? app.embeddedViewer else { return 1 }
+    let shown: UnsafeMutablePointer<GtkWidget> =
+      app.termsDialog.map { gcast($0.window) } ?? app.dialog.map { gcast($0.window) } ?? gcast(app.window)
     let settled = MainLoop.spin(until: { viewer.state.phase.isSettled }, timeout: options.timeout)
     guard settled else {
       FileHandle.standardError.write(
@@ -38,9 +39,23 @@ enum Automation {
         status = 1
       }
     }
-    if options.report { print(Report.json(for: viewer.state)) }
+    if options.report { print(Report.json(for: viewer.state, sha256: documentHash(of: viewer))) }
     return status
   }
+}
+
+/// The SHA-256 of the loaded document's bytes as served, or `nil` when none is loaded.
+@MainActor
+private func documentHash(of viewer: LoadingWebView) -> String? {
+  guard viewer.state.phase == .loaded else { return nil }
+  var hash: String?
+  var done = false
+  Task { @MainActor in
+    hash = try? await viewer.documentFingerprint().sha256
+    done = true
+  }
+  MainLoop.spin(until: { done }, timeout: 10)
+  return hash
 }
 
 extension LoadPhase {

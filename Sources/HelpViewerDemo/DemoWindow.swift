@@ -10,10 +10,14 @@ import HelpViewerGlue
 final class DemoWindow {
   let window: UnsafeMutablePointer<GtkWindow>
   private(set) var dialog: HelpDialog?
+  private(set) var termsDialog: TermsDialog?
+  /// The last answer to the terms, shown under the buttons.
+  private(set) var termsDecision: TermsDecision?
   private(set) var embeddedViewer: LoadingWebView?
   private(set) var isClosed = false
   private let pane: UnsafeMutablePointer<GtkWidget>
   private let entry: UnsafeMutablePointer<GtkWidget>
+  private let receiptLabel: UnsafeMutablePointer<GtkWidget>
   private let signals = SignalBag()
   /// The load timeout of every viewer the demo makes.
   var loadTimeout: Double = 30
@@ -43,6 +47,11 @@ final class DemoWindow {
     gtk_entry_set_placeholder_text(gcast(entry), "example.com")
     gtk_widget_set_hexpand(entry, 1)
     gtk_box_append(gcast(urlRow), entry)
+    receiptLabel = gtk_label_new("Terms: not answered yet.")!
+    gtk_label_set_wrap(gcast(receiptLabel), 1)
+    gtk_label_set_selectable(gcast(receiptLabel), 1)
+    gtk_label_set_xalign(gcast(receiptLabel), 0)
+    gtk_widget_add_css_class(receiptLabel, "dim-label")
     pane = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     gtk_widget_set_vexpand(pane, 1)
     gtk_widget_add_css_class(pane, "frame")
@@ -50,11 +59,12 @@ final class DemoWindow {
 
     gtk_box_append(gcast(content), buttons)
     gtk_box_append(gcast(content), urlRow)
+    gtk_box_append(gcast(content), receiptLabel)
     gtk_box_append(gcast(content), pane)
     gtk_window_set_child(window, content)
 
     addButton("_Help", to: buttons) { $0.show(.help) }
-    addButton("_Terms", to: buttons) { $0.show(.terms) }
+    addButton("_Terms", to: buttons) { $0.showTerms() }
     addButton("_Embedded", to: buttons) { $0.show(.help, embedded: true) }
     addButton("_Broken Link", to: buttons) { $0.showBrokenLink() }
     addButton("_Open URL…", to: urlRow) { $0.openTypedAddress() }
@@ -75,9 +85,46 @@ final class DemoWindow {
     let target = Target.url(BundledScheme.url(page == .help ? "help/index.html" : "terms/terms.html"))
     if embedded {
       showEmbedded(target)
+    } else if page == .terms {
+      showTerms()
     } else {
       showDialog(target, title: page == .help ? "Help" : "Terms of Service")
     }
+  }
+
+  /// The whole terms flow: the terms dialog, then its answer in the window and, as JSON, on
+  /// standard output.
+  func showTerms() {
+    dialog?.close()
+    termsDialog?.dismiss()
+    let url = BundledContent.terms ?? URL(fileURLWithPath: "/help-viewer-bundled-pages-are-missing")
+    let terms = TermsDialog(url, title: "Terms of Service", over: window)
+    terms.onDecision = { [weak self] decision in self?.answered(decision) }
+    termsDialog = terms
+    terms.present()
+  }
+
+  private func answered(_ decision: TermsDecision) {
+    termsDecision = decision
+    let text: String
+    switch decision {
+    case .accepted(let receipt):
+      text =
+        "Terms accepted at \(receipt.acceptedAt.formatted()): “\(receipt.title ?? receipt.finalURL)”, SHA-256 \(receipt.sha256)."
+      printLine(ReceiptJSON.line(for: receipt))
+    case .declined:
+      text = "Terms declined."
+      printLine("{\"decision\":\"declined\"}")
+    case .dismissed:
+      text = "Terms dismissed without an answer."
+      printLine("{\"decision\":\"dismissed\"}")
+    }
+    gtk_label_set_text(gcast(receiptLabel), text)
+  }
+
+  /// Writes `line` to standard output at once (a pipe or file would buffer `print`).
+  private func printLine(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 
   func showBrokenLink() {
@@ -86,6 +133,7 @@ final class DemoWindow {
 
   func showDialog(_ target: Target, title: String) {
     dialog?.close()
+    termsDialog?.dismiss()
     let dialog = HelpDialog(title: title, over: window, showsNavigation: true)
     dialog.viewer.timeout = loadTimeout
     dialog.present()

@@ -3,7 +3,8 @@ import HelpViewer
 
 /// The one JSON line `--report` prints once the page settles.
 enum Report {
-  static func json(for state: LoadState) -> String {
+  /// The report of `state`; `sha256` is the loaded document's hash (`null` when not loaded).
+  static func json(for state: LoadState, sha256: String? = nil) -> String {
     let error = state.error.map {
       "{\"kind\":\(quote($0.kind.rawValue)),\"message\":\(quote($0.message)),\"details\":\(optional($0.details))}"
     }
@@ -15,6 +16,7 @@ enum Report {
       ("canGoBack", String(state.canGoBack)),
       ("canGoForward", String(state.canGoForward)),
       ("error", error ?? "null"),
+      ("sha256", optional(sha256)),
     ]
     return "{" + fields.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
   }
@@ -22,7 +24,7 @@ enum Report {
   private static func optional(_ text: String?) -> String { text.map(quote) ?? "null" }
 
   /// A JSON string literal for `text`.
-  private static func quote(_ text: String) -> String {
+  static func quote(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import HelpViewer
 import HelpViewerGlue
 import XCTest
 
@@ -18,6 +19,19 @@ final class DemoCommandLineTests: GtkTestCase {
     }
   }
 
+  func testReportForTheBundledTermsIncludesTheHashOfTheDocument() throws {
+    try onMain {
+      let result = try runProgram(demo, ["--show", "terms", "--report"])
+      XCTAssertEqual(result.status, 0)
+      let report = try parse(result.output)
+      XCTAssertEqual(report["phase"] as? String, "loaded")
+      XCTAssertEqual(report["title"] as? String, "Notebook Terms of Service")
+      let terms = try XCTUnwrap(BundledContent.terms)
+      let bytes = [UInt8](try Data(contentsOf: terms))
+      XCTAssertEqual(report["sha256"] as? String, SHA256.hexDigest(of: bytes))
+    }
+  }
+
   func testReportForAClosedPortFailsWithAClearMessage() throws {
     try onMain {
       let url = try closedPortURL()
@@ -27,6 +41,7 @@ final class DemoCommandLineTests: GtkTestCase {
       XCTAssertEqual(report["phase"] as? String, "failed")
       let error = try XCTUnwrap(report["error"] as? [String: Any])
       XCTAssertEqual(error["kind"] as? String, "cannotConnect")
+      XCTAssertTrue(report["sha256"] is NSNull, "no hash without a document")
       XCTAssertEqual(
         error["message"] as? String,
         "Could not connect to the server “127.0.0.1”. It may be down, or you may be offline.")

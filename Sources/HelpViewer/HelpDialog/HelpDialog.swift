@@ -119,6 +119,15 @@ public final class HelpDialog {
     if !isDestroyed { gtk_window_destroy(window) }
   }
 
+  /// Puts `footer` below the page, e.g. the terms dialog's Decline and Accept buttons.
+  func setFooter(_ footer: UnsafeMutablePointer<GtkWidget>) {
+    let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    // Replacing the window's child unparents the viewer's widget; the viewer keeps it alive.
+    gtk_window_set_child(window, box)
+    gtk_box_append(gcast(box), viewer.widget)
+    gtk_box_append(gcast(box), footer)
+  }
+
   /// Returns once the dialog has closed (at once when it is not open).
   public func waitUntilClosed() async {
     guard isOpen else { return }

@@ -46,7 +46,9 @@ public enum MainLoop {
   @discardableResult
   public static func spin(until condition: () -> Bool, timeout: Double) -> Bool {
     integrateDispatch()
-    let deadline = g_get_monotonic_time() + Int(timeout * 1_000_000)
+    // At most 10^12 s (forever, in practice): `Int(_:)` traps on larger values and on infinity.
+    let seconds = timeout.isNaN ? 0 : min(max(timeout, 0), 1e12)
+    let deadline = g_get_monotonic_time() + Int(seconds * 1_000_000)
     // A wake-up source so a blocking iteration returns at least every 50 ms.
     let tick = g_timeout_add(50, { _ in 1 }, nil)
     defer { g_source_remove(tick) }

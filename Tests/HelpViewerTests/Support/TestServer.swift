@@ -23,7 +23,8 @@ final class TestServer {
     /// A redirect to `location`.
     case redirect(String, status: Int = 302)
     /// Exactly these bytes, with this content type, status and extra headers.
-    case bytes([UInt8], contentType: String, status: Int = 200, headers: [String: String] = [:])
+    case bytes(
+      [UInt8], contentType: String = "text/html; charset=utf-8", status: Int = 200, headers: [String: String] = [:])
   }
 
   private(set) var port: Int = 0

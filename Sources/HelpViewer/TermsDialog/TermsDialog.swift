@@ -1,0 +1,208 @@
+import CGtk
+import Foundation
+import HelpViewerCore
+import HelpViewerGlue
+
+/// Terms of service a person must read to the end before accepting, in the help dialog's
+/// sheet, with Decline and Accept; the answer comes back as a `TermsDecision`.
+///
+/// Accept becomes sensitive only once the terms page has loaded, its bytes are fingerprinted,
+/// and the person has scrolled to its end (or it fits without scrolling), as measured in the
+/// page by a script in an isolated world that the page's own scripts cannot reach
+/// (`EndOfDocumentWatcher`). Accepting gives a `TermsReceipt` of exactly the document shown.
+/// Closing without a choice (the close button, Esc, Ctrl+W, the parent destroyed) is
+/// `.dismissed`. The dialog is modal, transient for its parent and destroyed with it.
+///
+/// ```swift
+/// let decision = await TermsDialog.present(termsURL, over: window)
+/// if case .accepted(let receipt) = decision { save(receipt) }
+/// // Later: has the served document changed since?
+/// if try await TermsDialog.mustShowAgain(receipt) { … }
+/// ```
+@MainActor
+public final class TermsDialog {
+  /// The viewer inside the dialog.
+  public var viewer: LoadingWebView { sheet.viewer }
+  /// The dialog's `GtkWindow`: GTK owns it, and it is valid until a decision is made.
+  public var window: UnsafeMutablePointer<GtkWindow> { sheet.window }
+  /// The terms the host asked to show.
+  public let url: URL
+  /// The answer, once there is one (the dialog is closed then).
+  public private(set) var decision: TermsDecision?
+  /// Called once, with the answer.
+  public var onDecision: ((TermsDecision) -> Void)?
+  /// Whether Accept can act now.
+  public private(set) var canAccept = false
+  /// Whether the person has reached the end of the current terms document.
+  public private(set) var hasReachedEnd = false
+
+  let sheet: HelpDialog
+  let footer = TermsFooter()
+  let watcher: EndOfDocumentWatcher
+  /// The fingerprint of the terms document shown now, once its bytes were read.
+  private(set) var fingerprint: DocumentFingerprint?
+  /// WebKit could not give the shown document's bytes, so there is nothing to put in a receipt.
+  private var documentUnreadable = false
+  /// The addresses that are the terms: the one asked for and where it ended up after redirects
+  /// (a link followed away from them cannot be accepted).
+  private var termsAddresses: Set<String> = []
+  /// Counts loads, so that late answers about an earlier document are dropped.
+  private var generation = 0
+  private var previous = LoadState()
+  /// Issue 3 (offline copy) sets this when it shows the bundled copy; it goes into the receipt.
+  private var showsOfflineCopy = false
+  private let signals = SignalBag()
+  private var keepAlive: TermsDialog?
+  private var waiters: [CheckedContinuation<TermsDecision, Never>] = []
+
+  /// Shows the terms at `url` over `parent` (any `GtkWindow` pointer, or `nil`) and returns the
+  /// person's answer once the dialog closes.
+  public static func present(
+    _ url: URL, title: String = "Terms of Service", over parent: UnsafeMutableRawPointer? = nil
+  ) async -> TermsDecision {
+    let dialog = TermsDialog(url, title: title, over: parent)
+    dialog.present()
+    return await dialog.waitForDecision()
+  }
+
+  /// A dialog for the terms at `url`, not shown yet: call `present()`.
+  public init(_ url: URL, title: String = "Terms of Service", over parent: UnsafeMutableRawPointer? = nil) {
+    self.url = url
+    sheet = HelpDialog(title: title, over: parent, showsNavigation: true)
+    sheet.setFooter(footer.bar)
+    watcher = EndOfDocumentWatcher(sheet.viewer)
+    watcher.onReport = { [weak self] atEnd in self?.pageReported(atEnd: atEnd) }
+    signals += footer.declineButton.connectClicked { [weak self] in self?.decline() }
+    signals += footer.acceptButton.connectClicked { [weak self] in self?.accept() }
+    sheet.onClose = { [weak self] in self?.finish(.dismissed) }
+    viewer.observe { [weak self] state in self?.stateChanged(state) }
+  }
+
+  /// Shows the dialog and loads the terms; the dialog stays alive until it has an answer.
+  public func present() {
+    guard decision == nil, keepAlive == nil else { return }
+    keepAlive = self
+    sheet.present()
+    // The keyboard scrolls the terms at once (Page Down, Space, End).
+    gtk_widget_grab_focus(gcast(viewer.webView))
+    viewer.load(url)
+    if let address = viewer.state.requestedURL { termsAddresses.insert(address) }
+    termsAddresses.insert(url.absoluteString)
+  }
+
+  /// Returns the answer once there is one (at once when there already is).
+  public func waitForDecision() async -> TermsDecision {
+    if let decision { return decision }
+    return await withCheckedContinuation { waiters.append($0) }
+  }
+
+  /// Accepts, as the Accept button does; does nothing while Accept is insensitive.
+  public func accept() {
+    guard canAccept, let fingerprint else { return }
+    let receipt = TermsReceipt(
+      requestedURL: url.absoluteString, document: fingerprint, title: viewer.state.title,
+      isOfflineCopy: showsOfflineCopy, acceptedAt: Date())
+    finish(.accepted(receipt))
+  }
+
+  /// Declines, as the Decline button does.
+  public func decline() { finish(.declined) }
+
+  /// Closes without a choice (`.dismissed`), as the close button and Esc do.
+  public func dismiss() { finish(.dismissed) }
+
+  // MARK: - Page → Accept
+
+  private func stateChanged(_ state: LoadState) {
+    defer {
+      previous = state
+      render()
+    }
+    let newLoad =
+      state.phase == .loading && (previous.phase != .loading || state.requestedURL != previous.requestedURL)
+    if newLoad || state.error != nil {
+      generation += 1
+      hasReachedEnd = false
+      fingerprint = nil
+      documentUnreadable = false
+    }
+    if let error = state.error, previous.error == nil, let copy = offlineCopy(for: error) {
+      // Issue 3 will show the bundled copy here (and accept it as such).
+      showsOfflineCopy = true
+      termsAddresses.insert(copy.absoluteString)
+      viewer.load(copy)
+      return
+    }
+    if state.phase == .loaded && previous.phase != .loaded {
+      readDocument()
+      watcher.check()
+    }
+  }
+
+  /// Issue 3 (offline copy): the bundled copy of the terms to show when `error` keeps the online
+  /// ones from loading. None yet, so a failed load simply cannot be accepted.
+  private func offlineCopy(for error: LoadError) -> URL? { nil }
+
+  private var showsTerms: Bool {
+    viewer.state.requestedURL.map { termsAddresses.contains($0) } ?? false
+  }
+
+  private func readDocument() {
+    let current = generation
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      let read = try? await self.viewer.documentFingerprint()
+      guard current == self.generation, self.viewer.state.phase == .loaded else { return }
+      self.fingerprint = read
+      self.documentUnreadable = read == nil
+      if let read, self.showsTerms { self.termsAddresses.insert(read.finalURL) }
+      self.render()
+    }
+  }
+
+  private func pageReported(atEnd: Bool) {
+    // Only reports about a loaded terms document count; earlier ones are asked for again on load.
+    guard atEnd, viewer.state.phase == .loaded, showsTerms else { return }
+    hasReachedEnd = true
+    render()
+  }
+
+  private func render() {
+    let state = viewer.state
+    canAccept = decision == nil && state.phase == .loaded && showsTerms && hasReachedEnd && fingerprint != nil
+    let hint: String
+    switch state.phase {
+    case .idle, .loading: hint = "Loading the terms…"
+    case .failed: hint = "The terms could not be loaded, so they cannot be accepted now."
+    case .loaded:
+      if !showsTerms {
+        hint = "Go back to the terms to accept them."
+      } else if documentUnreadable {
+        hint = "The terms could not be read, so they cannot be accepted now. Reload to try again."
+      } else if !hasReachedEnd {
+        hint = "Read the terms to the end to accept them."
+      } else {
+        hint = ""
+      }
+    }
+    footer.render(canAccept: canAccept, hint: hint)
+  }
+
+  // MARK: - The answer
+
+  private func finish(_ answer: TermsDecision) {
+    guard decision == nil else { return }
+    decision = answer
+    canAccept = false
+    watcher.detach()
+    signals.disconnectAll()
+    sheet.onClose = nil
+    sheet.close()
+    let waiting = waiters
+    waiters.removeAll()
+    for waiter in waiting { waiter.resume(returning: answer) }
+    onDecision?(answer)
+    onDecision = nil
+    keepAlive = nil
+  }
+}

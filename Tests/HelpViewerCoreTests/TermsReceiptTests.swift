@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import HelpViewerCore
+
+@Suite struct TermsReceiptTests {
+  private let document = DocumentFingerprint(
+    finalURL: "https://example.com/terms/v2", bytes: Array("<title>Terms</title>".utf8), etag: "\"v2\"",
+    lastModified: "Tue, 01 Dec 2026 10:00:00 GMT")
+
+  @Test func recordsTheDocument() {
+    let time = Date(timeIntervalSince1970: 1_800_000_000)
+    let receipt = TermsReceipt(
+      requestedURL: "https://example.com/terms", document: document, title: "Terms", acceptedAt: time)
+    #expect(receipt.finalURL == "https://example.com/terms/v2")
+    #expect(receipt.sha256 == SHA256.hexDigest(of: Array("<title>Terms</title>".utf8)))
+    #expect(receipt.etag == "\"v2\"")
+    #expect(receipt.lastModified == "Tue, 01 Dec 2026 10:00:00 GMT")
+    #expect(receipt.isOfflineCopy == false)
+    #expect(receipt.acceptedAt == time)
+  }
+
+  @Test func survivesJSON() throws {
+    let receipt = TermsReceipt(
+      requestedURL: "https://example.com/terms", document: document, title: nil,
+      acceptedAt: Date(timeIntervalSince1970: 1_800_000_000.25))
+    let data = try JSONEncoder().encode(receipt)
+    #expect(try JSONDecoder().decode(TermsReceipt.self, from: data) == receipt)
+  }
+
+  @Test func mustShowAgainOnlyWhenTheHashDiffers() {
+    let receipt = TermsReceipt(requestedURL: "https://example.com/terms", document: document, title: nil)
+    #expect(!receipt.mustShowAgain(forServedSHA256: document.sha256))
+    #expect(!receipt.mustShowAgain(forServedSHA256: document.sha256.uppercased()))
+    #expect(receipt.mustShowAgain(forServedSHA256: SHA256.hexDigest(of: Array("changed".utf8))))
+  }
+
+  @Test func decisionGivesItsReceipt() {
+    let receipt = TermsReceipt(requestedURL: "https://example.com/terms", document: document, title: nil)
+    #expect(TermsDecision.accepted(receipt).receipt == receipt)
+    #expect(TermsDecision.declined.receipt == nil)
+    #expect(TermsDecision.dismissed.receipt == nil)
+  }
+}

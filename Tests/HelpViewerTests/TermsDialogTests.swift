@@ -1,0 +1,331 @@
+import CGtk
+import CWebKit
+import Foundation
+import HelpViewerGlue
+import XCTest
+
+@testable import HelpViewer
+
+/// The terms dialog with real WebKit, a real HTTP server, real key presses: Accept only after
+/// the end was reached, a page that cannot fake it, receipts of the exact bytes served.
+final class TermsDialogTests: GtkTestCase {
+  func testAcceptStaysInsensitiveUntilTheEndKeyScrollsToTheEnd() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/terms", .page(longTerms(title: "Long Terms End Key")))
+      let parent = showInWindow(gtk_label_new("host")!, title: "Terms Host")
+      defer { gtk_window_destroy(parent) }
+      let dialog = TermsDialog(server.url("/terms"), over: parent)
+      dialog.present()
+      XCTAssertEqual(gtk_window_get_transient_for(dialog.window), parent)
+      XCTAssertEqual(gtk_window_get_modal(dialog.window), 1)
+      XCTAssertEqual(gtk_widget_has_css_class(gcast(dialog.footer.acceptButton), "suggested-action"), 1)
+      XCTAssertFalse(sensitive(dialog.footer.acceptButton), "insensitive while loading")
+      waitUntilMeasured(dialog)
+      XCTAssertFalse(dialog.hasReachedEnd)
+      XCTAssertFalse(sensitive(dialog.footer.acceptButton))
+      MainLoop.spin(until: { dialog.canAccept }, timeout: 0.5)
+      XCTAssertFalse(dialog.canAccept, "nothing enables Accept without scrolling")
+      dialog.accept()
+      XCTAssertNil(dialog.decision, "accept() does nothing while Accept is insensitive")
+
+      gtk_widget_grab_focus(gcast(dialog.viewer.webView))
+      try pressKeys("End", in: dialog.window)
+      waitUntil("the End key scrolled to the end and enabled Accept") { sensitive(dialog.footer.acceptButton) }
+      XCTAssertTrue(dialog.hasReachedEnd)
+      gtk_widget_activate(gcast(dialog.footer.acceptButton))
+      waitUntil("accepted") { dialog.decision != nil }
+      XCTAssertEqual(dialog.decision?.receipt?.title, "Long Terms End Key")
+    }
+  }
+
+  func testAPageThatFitsEnablesAcceptAtOnce() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/terms", .slow("<title>Short Terms</title><p>Be nice.</p>", seconds: 0.4))
+      let dialog = TermsDialog(server.url("/terms"))
+      dialog.present()
+      defer { dialog.dismiss() }
+      waitUntil("the request reached the server") { server.hits["/terms"] == 1 }
+      XCTAssertTrue(dialog.viewer.state.isLoading)
+      XCTAssertFalse(sensitive(dialog.footer.acceptButton), "insensitive while loading")
+      waitUntil("Accept became sensitive with no scrolling") { sensitive(dialog.footer.acceptButton) }
+      XCTAssertTrue(dialog.hasReachedEnd)
+    }
+  }
+
+  func testThePagesOwnScriptCannotEnableAccept() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/terms", .page(forgingPage))
+      let dialog = TermsDialog(server.url("/terms"))
+      dialog.present()
+      defer { dialog.dismiss() }
+      waitUntilMeasured(dialog)
+      waitUntil("the page's script ran its tricks") { dialog.viewer.state.title?.hasPrefix("Forger done") == true }
+      XCTAssertEqual(
+        dialog.viewer.state.title, "Forger done: handler missing, post threw",
+        "the page's world has no message handler of ours")
+      MainLoop.spin(until: { dialog.canAccept }, timeout: 0.7)
+      XCTAssertFalse(dialog.hasReachedEnd, "fake scroll events and a faked scrollY do not count")
+      XCTAssertFalse(sensitive(dialog.footer.acceptButton))
+
+      // The same page, really scrolled, can be accepted: the watcher works on it.
+      gtk_widget_grab_focus(gcast(dialog.viewer.webView))
+      try pressKeys("End", in: dialog.window)
+      waitUntil("real scrolling enabled Accept") { sensitive(dialog.footer.acceptButton) }
+    }
+  }
+
+  func testReceiptHoldsTheHashOfTheExactBytesServedAndItsHeaders() throws {
+    try onMain {
+      let server = try TestServer()
+      let bytes = Array("<!DOCTYPE html>\r\n<title>Terms v1</title>\n<p>Caf\u{e9} \u{2014} short.</p>\n".utf8)
+      let headers = ["ETag": "\"terms-v1\"", "Last-Modified": "Tue, 01 Dec 2026 10:00:00 GMT"]
+      server.route("/terms", .redirect("/terms/v1"))
+      server.route("/terms/v1", .bytes(bytes, headers: headers))
+      let before = Date()
+      let dialog = TermsDialog(server.url("/terms"))
+      dialog.present()
+      waitUntil("Accept became sensitive") { dialog.canAccept }
+      gtk_widget_activate(gcast(dialog.footer.acceptButton))
+      waitUntil("accepted") { dialog.decision != nil }
+      let receipt = try XCTUnwrap(dialog.decision?.receipt)
+      XCTAssertEqual(receipt.sha256, SHA256.hexDigest(of: bytes))
+      XCTAssertEqual(receipt.sha256, glibSHA256(bytes), "GLib agrees on the hash")
+      XCTAssertEqual(receipt.requestedURL, server.url("/terms").absoluteString)
+      XCTAssertEqual(receipt.finalURL, server.url("/terms/v1").absoluteString)
+      XCTAssertEqual(receipt.etag, "\"terms-v1\"")
+      XCTAssertEqual(receipt.lastModified, "Tue, 01 Dec 2026 10:00:00 GMT")
+      XCTAssertEqual(receipt.title, "Terms v1")
+      XCTAssertFalse(receipt.isOfflineCopy)
+      XCTAssertTrue(receipt.acceptedAt >= before && receipt.acceptedAt <= Date())
+      XCTAssertFalse(dialog.sheet.isOpen, "accepting closes the dialog")
+
+      XCTAssertEqual(try mustShowAgain(receipt).get(), false, "unchanged")
+      server.route("/terms/v1", .bytes(bytes + Array("<p>One more rule.</p>".utf8), headers: headers))
+      XCTAssertEqual(try mustShowAgain(receipt).get(), true, "changed")
+    }
+  }
+
+  func testMustShowAgainForLocalFiles() throws {
+    try onMain {
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("hv-terms-\(UUID().uuidString).html")
+      defer { try? FileManager.default.removeItem(at: file) }
+      let bytes = Array("<title>Local Terms</title><p>ok</p>".utf8)
+      try Data(bytes).write(to: file)
+      let receipt = TermsReceipt(
+        requestedURL: file.absoluteString, finalURL: file.absoluteString, sha256: SHA256.hexDigest(of: bytes),
+        acceptedAt: Date())
+      XCTAssertEqual(try mustShowAgain(receipt).get(), false)
+      try Data(bytes + [0x0a]).write(to: file)
+      XCTAssertEqual(try mustShowAgain(receipt).get(), true)
+    }
+  }
+
+  func testMustShowAgainGivesTypedErrorsForBadInput() throws {
+    try onMain {
+      let server = try TestServer()
+      let closed = try closedPortURL()
+      let cases: [(String, LoadError.Kind, Int?)] = [
+        (closed.absoluteString, .cannotConnect, nil),
+        (server.url("/missing").absoluteString, .httpError, 404),
+        ("javascript:alert(1)", .unsupportedScheme, nil),
+        ("", .invalidURL, nil),
+        ("http://", .invalidURL, nil),
+        ("file:///nonexistent/hv-terms.html", .httpError, 404),
+      ]
+      for (address, kind, status) in cases {
+        let receipt = TermsReceipt(requestedURL: address, finalURL: address, sha256: "", acceptedAt: Date())
+        let result = mustShowAgain(receipt)
+        guard case .failure(let error) = result else {
+          XCTFail("\(address): expected an error, got \(result)")
+          continue
+        }
+        XCTAssertEqual(error.kind, kind, address)
+        XCTAssertEqual(error.httpStatus, status, address)
+      }
+    }
+  }
+
+  func testAFailedLoadCannotBeAccepted() throws {
+    try onMain {
+      let server = try TestServer()
+      let closed = TermsDialog(try closedPortURL())
+      closed.present()
+      defer { closed.dismiss() }
+      waitUntil("the load failed") { closed.viewer.state.error != nil }
+      XCTAssertFalse(closed.canAccept)
+      XCTAssertFalse(sensitive(closed.footer.acceptButton))
+
+      // A short 404 page: its watcher script reports "end", but a failure is never acceptable.
+      let missing = TermsDialog(server.url("/gone"))
+      missing.present()
+      defer { missing.dismiss() }
+      waitUntil("the 404 failed and its page reported") {
+        missing.viewer.state.error?.httpStatus == 404 && missing.watcher.reportCount > 0
+      }
+      MainLoop.spin(until: { missing.canAccept }, timeout: 0.5)
+      XCTAssertFalse(sensitive(missing.footer.acceptButton))
+      missing.accept()
+      XCTAssertNil(missing.decision)
+    }
+  }
+
+  func testAnotherPageThanTheTermsCannotBeAccepted() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/terms", .page("<title>Linked Terms</title><a href='/other'>other</a>"))
+      server.route("/other", .page("<title>Other Page</title>"))
+      let dialog = TermsDialog(server.url("/terms"))
+      dialog.present()
+      defer { dialog.dismiss() }
+      waitUntil("the short terms can be accepted") { dialog.canAccept }
+      let reportsBefore = dialog.watcher.reportCount
+      dialog.viewer.load(server.url("/other"))
+      waitUntil("the other page loaded and reported") {
+        dialog.viewer.state.title == "Other Page" && dialog.viewer.state.phase == .loaded
+          && dialog.watcher.reportCount > reportsBefore
+      }
+      MainLoop.spin(until: { dialog.canAccept }, timeout: 0.5)
+      XCTAssertFalse(sensitive(dialog.footer.acceptButton), "only the terms themselves can be accepted")
+      dialog.viewer.goBack()
+      waitUntil("back on the terms, acceptable again") { dialog.canAccept }
+    }
+  }
+
+  func testDeclineAnswersDeclined() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/terms", .page("<title>Decline Me</title>"))
+      var dialog: TermsDialog? = TermsDialog(server.url("/terms"))
+      weak let weakDialog = dialog
+      let window = GWeakObject(dialog!.window)
+      var answer: TermsDecision?
+      Task { @MainActor [dialog] in answer = await dialog?.waitForDecision() }
+      dialog?.present()
+      waitUntil("loaded") { dialog?.viewer.state.phase == .loaded }
+      gtk_widget_activate(gcast(dialog!.footer.declineButton))
+      waitUntil("declined") { answer != nil }
+      XCTAssertEqual(answer, .declined)
+      dialog = nil
+      waitUntil("the dialog and its window are freed") { weakDialog == nil && !window.isAlive }
+    }
+  }
+
+  func testEscapeAndTheCloseButtonAnswerDismissed() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/terms", .page("<title>Escape Terms</title>"))
+      let escaped = TermsDialog(server.url("/terms"))
+      escaped.present()
+      waitUntil("loaded and on screen") {
+        escaped.viewer.state.title == "Escape Terms" && gtk_widget_get_mapped(gcast(escaped.window)) != 0
+      }
+      try pressKeys("Escape", in: escaped.window)
+      waitUntil("Esc dismissed") { escaped.decision != nil }
+      XCTAssertEqual(escaped.decision, .dismissed)
+
+      let closed = TermsDialog(server.url("/terms"))
+      var answers: [TermsDecision] = []
+      closed.onDecision = { answers.append($0) }
+      closed.present()
+      gtk_widget_activate(gcast(closed.sheet.header.closeButton))
+      waitUntil("the close button dismissed") { !answers.isEmpty }
+      closed.decline()  // Too late: there is an answer already.
+      XCTAssertEqual(answers, [.dismissed])
+    }
+  }
+
+  func testTheOneLinerAnswersDismissedWhenTheParentIsDestroyed() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/terms", .page("<title>Parent Terms</title>"))
+      let parent = showInWindow(gtk_label_new("host")!, title: "Parent Host")
+      var answer: TermsDecision?
+      Task { @MainActor in answer = await TermsDialog.present(server.url("/terms"), over: parent) }
+      waitUntil("the terms were asked for") { server.hits["/terms"] == 1 }
+      gtk_window_destroy(parent)
+      waitUntil("dismissed with its parent") { answer != nil }
+      XCTAssertEqual(answer, .dismissed)
+    }
+  }
+}
+
+/// Waits until the terms page loaded, was fingerprinted and its watcher reported once.
+@MainActor
+private func waitUntilMeasured(_ dialog: TermsDialog, file: StaticString = #filePath, line: UInt = #line) {
+  waitUntil("loaded, fingerprinted and measured", file: file, line: line) {
+    dialog.viewer.state.phase == .loaded && dialog.fingerprint != nil && dialog.watcher.reportCount > 0
+  }
+}
+
+/// `TermsDialog.mustShowAgain(receipt)`, run as a task while the main loop spins.
+@MainActor
+private func mustShowAgain(
+  _ receipt: TermsReceipt, file: StaticString = #filePath, line: UInt = #line
+) -> Result<Bool, LoadError> {
+  var result: Result<Bool, LoadError>?
+  Task { @MainActor in
+    do throws(LoadError) {
+      result = .success(try await TermsDialog.mustShowAgain(receipt))
+    } catch {
+      result = .failure(error)
+    }
+  }
+  waitUntil("mustShowAgain answered", timeout: 20, file: file, line: line) { result != nil }
+  return result ?? .failure(LoadError(.other, details: "mustShowAgain did not answer"))
+}
+
+/// A page several screens high.
+private func longTerms(title: String) -> String {
+  let paragraphs = (1...120).map { "<p>Clause \($0): the terms go on and on, as terms do.</p>" }
+  return "<!DOCTYPE html><title>\(title)</title>" + paragraphs.joined()
+}
+
+/// A long page whose script tries every way it has to make the dialog believe it was read.
+private let forgingPage = """
+  <!DOCTYPE html><title>Forger</title>
+  <div style="height: 6000px">Long terms.</div>
+  <script>
+  const handlers = window.webkit && window.webkit.messageHandlers;
+  const found = handlers && handlers.helpViewerTermsEnd ? "handler found" : "handler missing";
+  let posted = "post worked";
+  try { window.webkit.messageHandlers.helpViewerTermsEnd.postMessage("end"); } catch (e) { posted = "post threw"; }
+  try {
+    Object.defineProperty(window, "scrollY", { get: () => 1e9 });
+    Object.defineProperty(window, "innerHeight", { get: () => 1e9 });
+  } catch (e) {}
+  const fake = () => {
+    window.dispatchEvent(new Event("scroll"));
+    document.dispatchEvent(new Event("scroll", { bubbles: true }));
+    window.dispatchEvent(new Event("resize"));
+    window.dispatchEvent(new Event("load"));
+  };
+  fake();
+  window.addEventListener("load", () => {
+    fake();
+    setTimeout(() => {
+      fake();
+      try { window.webkit.messageHandlers.helpViewerTermsEnd.postMessage("end"); } catch (e) {}
+      document.title = "Forger done: " + found + ", " + posted;
+    }, 50);
+  }, { once: true });
+  </script>
+  """
+
+/// GLib's own SHA-256 of `bytes`, to check ours against.
+private func glibSHA256(_ bytes: [UInt8]) -> String {
+  guard
+    let hex = bytes.withUnsafeBufferPointer({
+      g_compute_checksum_for_data(G_CHECKSUM_SHA256, $0.baseAddress, gsize($0.count))
+    })
+  else { return "" }
+  defer { g_free(hex) }
+  return String(cString: hex)
+}
+
+@MainActor
+private func sensitive(_ button: UnsafeMutablePointer<GtkButton>) -> Bool {
+  gtk_widget_get_sensitive(gcast(button)) != 0
+}
