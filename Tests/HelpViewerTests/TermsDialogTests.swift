@@ -172,6 +172,24 @@ final class TermsDialogTests: GtkTestCase {
     }
   }
 
+  func testTheOfflineCopyCanBeAcceptedAndTheReceiptSaysSo() throws {
+    try onMain {
+      let dialog = TermsDialog(try closedPortURL(), offlineCopy: BundledScheme.url("terms/terms.html"))
+      dialog.present()
+      defer { dialog.dismiss() }
+      waitUntil("the offline copy loaded") {
+        dialog.viewer.state.phase == .loaded && dialog.viewer.state.title == "Notebook Terms of Service"
+      }
+      XCTAssertFalse(dialog.canAccept, "it must be read to the end too")
+      try pressKeys("End", in: dialog.window)
+      waitUntil("Accept became sensitive") { dialog.canAccept }
+      dialog.accept()
+      guard case .accepted(let receipt)? = dialog.decision else { return XCTFail("not accepted") }
+      XCTAssertTrue(receipt.isOfflineCopy)
+      XCTAssertEqual(receipt.requestedURL, dialog.url.absoluteString)
+    }
+  }
+
   func testAnotherPageThanTheTermsCannotBeAccepted() throws {
     try onMain {
       let server = try TestServer()

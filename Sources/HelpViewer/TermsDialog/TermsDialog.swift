@@ -27,6 +27,9 @@ public final class TermsDialog {
   public var window: UnsafeMutablePointer<GtkWindow> { sheet.window }
   /// The terms the host asked to show.
   public let url: URL
+  /// A bundled copy of the terms, shown (and acceptable, marked in the receipt) when `url`
+  /// cannot load.
+  public let offlineCopy: URL?
   /// The answer, once there is one (the dialog is closed then).
   public private(set) var decision: TermsDecision?
   /// Called once, with the answer.
@@ -58,16 +61,21 @@ public final class TermsDialog {
   /// Shows the terms at `url` over `parent` (any `GtkWindow` pointer, or `nil`) and returns the
   /// person's answer once the dialog closes.
   public static func present(
-    _ url: URL, title: String = "Terms of Service", over parent: UnsafeMutableRawPointer? = nil
+    _ url: URL, title: String = "Terms of Service", over parent: UnsafeMutableRawPointer? = nil,
+    offlineCopy: URL? = nil
   ) async -> TermsDecision {
-    let dialog = TermsDialog(url, title: title, over: parent)
+    let dialog = TermsDialog(url, title: title, over: parent, offlineCopy: offlineCopy)
     dialog.present()
     return await dialog.waitForDecision()
   }
 
   /// A dialog for the terms at `url`, not shown yet: call `present()`.
-  public init(_ url: URL, title: String = "Terms of Service", over parent: UnsafeMutableRawPointer? = nil) {
+  public init(
+    _ url: URL, title: String = "Terms of Service", over parent: UnsafeMutableRawPointer? = nil,
+    offlineCopy: URL? = nil
+  ) {
     self.url = url
+    self.offlineCopy = offlineCopy
     sheet = HelpDialog(title: title, over: parent, showsNavigation: true)
     sheet.setFooter(footer.bar)
     watcher = EndOfDocumentWatcher(sheet.viewer)
@@ -127,10 +135,15 @@ public final class TermsDialog {
       documentUnreadable = false
     }
     if let error = state.error, previous.error == nil, let copy = offlineCopy(for: error) {
-      // Issue 3 will show the bundled copy here (and accept it as such).
+      // The bundled copy instead; accepting it says so in the receipt.
       showsOfflineCopy = true
       termsAddresses.insert(copy.absoluteString)
-      viewer.load(copy)
+      // On the next turn of the loop: not from inside the viewer's own state notification.
+      Task { @MainActor [weak self] in
+        guard let self else { return }
+        self.viewer.load(copy)
+        gtk_widget_grab_focus(gcast(self.viewer.webView))  // The keyboard scrolls the copy.
+      }
       return
     }
     if state.phase == .loaded && previous.phase != .loaded {
@@ -139,9 +152,14 @@ public final class TermsDialog {
     }
   }
 
-  /// Issue 3 (offline copy): the bundled copy of the terms to show when `error` keeps the online
-  /// ones from loading. None yet, so a failed load simply cannot be accepted.
-  private func offlineCopy(for error: LoadError) -> URL? { nil }
+  /// The bundled copy to show when `error` keeps the online terms from loading (once; never for
+  /// an address that cannot be loaded at all).
+  private func offlineCopy(for error: LoadError) -> URL? {
+    guard let offlineCopy, !showsOfflineCopy, error.kind != .invalidURL, error.kind != .unsupportedScheme else {
+      return nil
+    }
+    return offlineCopy
+  }
 
   private var showsTerms: Bool {
     viewer.state.requestedURL.map { termsAddresses.contains($0) } ?? false
@@ -180,9 +198,12 @@ public final class TermsDialog {
       } else if documentUnreadable {
         hint = "The terms could not be read, so they cannot be accepted now. Reload to try again."
       } else if !hasReachedEnd {
-        hint = "Read the terms to the end to accept them."
+        hint =
+          showsOfflineCopy
+          ? "The online terms could not be loaded: this is the copy saved with the app. Read it to the end to accept it."
+          : "Read the terms to the end to accept them."
       } else {
-        hint = ""
+        hint = showsOfflineCopy ? "This is the copy of the terms saved with the app." : ""
       }
     }
     footer.render(canAccept: canAccept, hint: hint)
