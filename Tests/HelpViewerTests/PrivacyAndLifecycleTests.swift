@@ -161,19 +161,22 @@ enum LogWatch {
     lock.withLock { collected = [] }
     guard !started else { return }
     started = true
-    g_log_set_writer_func(
-      { level, fields, count, data in
-        if level.rawValue & (G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_ERROR.rawValue)
-          != 0,
-          let fields
-        {
-          for index in 0..<Int(count) where String(cString: fields[index].key) == "MESSAGE" {
-            if let value = fields[index].value?.assumingMemoryBound(to: CChar.self) {
-              LogWatch.record(String(cString: value))
-            }
-          }
-        }
-        return g_log_writer_default(level, fields, count, data)
-      }, nil, nil)
+    g_log_set_writer_func(logWatchWriter, nil, nil)
   }
+}
+
+/// GLib's log writer for `LogWatch`: a plain C function, not isolated to any actor, because GLib
+/// calls it on whichever thread logs (dconf's worker, WebKit's threads, …).
+private let logWatchWriter: GLogWriterFunc = { level, fields, count, data in
+  if level.rawValue & (G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_ERROR.rawValue)
+    != 0,
+    let fields
+  {
+    for index in 0..<Int(count) where String(cString: fields[index].key) == "MESSAGE" {
+      if let value = fields[index].value?.assumingMemoryBound(to: CChar.self) {
+        LogWatch.record(String(cString: value))
+      }
+    }
+  }
+  return g_log_writer_default(level, fields, count, data)
 }
