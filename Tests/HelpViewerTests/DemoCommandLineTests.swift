@@ -8,7 +8,7 @@ import XCTest
 final class DemoCommandLineTests: GtkTestCase {
   func testReportForTheBundledHelpIsLoadedWithItsTitle() throws {
     try onMain {
-      let result = try runProgram(demo, ["--show", "help", "--report"])
+      let result = try runProgram(demoBinary, ["--show", "help", "--report"])
       XCTAssertEqual(result.status, 0)
       let report = try parse(result.output)
       XCTAssertEqual(report["phase"] as? String, "loaded")
@@ -21,7 +21,7 @@ final class DemoCommandLineTests: GtkTestCase {
 
   func testReportForTheBundledTermsIncludesTheHashOfTheDocument() throws {
     try onMain {
-      let result = try runProgram(demo, ["--show", "terms", "--report"])
+      let result = try runProgram(demoBinary, ["--show", "terms", "--report"])
       XCTAssertEqual(result.status, 0)
       let report = try parse(result.output)
       XCTAssertEqual(report["phase"] as? String, "loaded")
@@ -35,7 +35,7 @@ final class DemoCommandLineTests: GtkTestCase {
   func testReportForAClosedPortFailsWithAClearMessage() throws {
     try onMain {
       let url = try closedPortURL()
-      let result = try runProgram(demo, ["--open", url.absoluteString, "--report"])
+      let result = try runProgram(demoBinary, ["--open", url.absoluteString, "--report"])
       XCTAssertEqual(result.status, 0)
       let report = try parse(result.output)
       XCTAssertEqual(report["phase"] as? String, "failed")
@@ -52,10 +52,11 @@ final class DemoCommandLineTests: GtkTestCase {
     try onMain {
       let server = try TestServer()
       server.route("/ok", .page("<title>From the server</title>"))
-      let ok = try parse(try runProgram(demo, ["--open", server.url("/ok").absoluteString, "--report"]).output)
+      let ok = try parse(try runProgram(demoBinary, ["--open", server.url("/ok").absoluteString, "--report"]).output)
       XCTAssertEqual(ok["title"] as? String, "From the server")
       XCTAssertEqual(ok["httpStatus"] as? Int, 200)
-      let missing = try parse(try runProgram(demo, ["--open", server.url("/gone").absoluteString, "--report"]).output)
+      let missing = try parse(
+        try runProgram(demoBinary, ["--open", server.url("/gone").absoluteString, "--report"]).output)
       XCTAssertEqual(missing["phase"] as? String, "failed")
       XCTAssertEqual(missing["httpStatus"] as? Int, 404)
       XCTAssertEqual((missing["error"] as? [String: Any])?["kind"] as? String, "httpError")
@@ -68,7 +69,7 @@ final class DemoCommandLineTests: GtkTestCase {
       let path = FileManager.default.temporaryDirectory.appendingPathComponent("hv-failed-\(UUID().uuidString).png")
         .path
       defer { try? FileManager.default.removeItem(atPath: path) }
-      let result = try runProgram(demo, ["--open", url.absoluteString, "--screenshot", path])
+      let result = try runProgram(demoBinary, ["--open", url.absoluteString, "--screenshot", path])
       XCTAssertEqual(result.status, 0)
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG file")
@@ -87,7 +88,8 @@ final class DemoCommandLineTests: GtkTestCase {
       server.route("/hang", .hang)
       defer { server.stop() }
       // The demo's own load timeout is longer than --timeout, so nothing settles in time.
-      let result = try runProgram(demo, ["--open", server.url("/hang").absoluteString, "--report", "--timeout", "1"])
+      let result = try runProgram(
+        demoBinary, ["--open", server.url("/hang").absoluteString, "--report", "--timeout", "1"])
       XCTAssertEqual(result.status, 3)
       XCTAssertEqual(result.output, "")
     }
@@ -95,15 +97,13 @@ final class DemoCommandLineTests: GtkTestCase {
 
   func testBadArgumentsExitWithStatus2() throws {
     try onMain {
-      XCTAssertEqual(try runProgram(demo, ["--show", "nonsense"]).status, 2)
-      XCTAssertEqual(try runProgram(demo, ["--timeout", "-4", "--show", "help"]).status, 2)
-      XCTAssertEqual(try runProgram(demo, ["--report"]).status, 2)
-      XCTAssertEqual(try runProgram(demo, ["--help"]).status, 0)
+      XCTAssertEqual(try runProgram(demoBinary, ["--show", "nonsense"]).status, 2)
+      XCTAssertEqual(try runProgram(demoBinary, ["--timeout", "-4", "--show", "help"]).status, 2)
+      XCTAssertEqual(try runProgram(demoBinary, ["--report"]).status, 2)
+      XCTAssertEqual(try runProgram(demoBinary, ["--help"]).status, 0)
     }
   }
 }
-
-private let demo = demoBinary
 
 /// The JSON object on the last line of `output`.
 private func parse(_ output: String) throws -> [String: Any] {

@@ -134,9 +134,6 @@ public final class HelpDialog {
     await withCheckedContinuation { waiters.append($0) }
   }
 
-  /// The title the header shows for `state`.
-  public var shownTitle: String { viewer.state.title ?? fallbackTitle }
-
   private func render(_ state: LoadState) {
     let title = state.title ?? fallbackTitle
     header.render(state, title: title)

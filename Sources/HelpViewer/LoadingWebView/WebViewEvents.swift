@@ -23,7 +23,7 @@ enum WebViewEvents {
       }
     }
     signals += webView.connectLoadFailed { failure in
-      let error = PlatformError(domain: failure.domain, code: failure.code, message: failure.message)
+      let error = PlatformError(domain: failure.error.domain, code: failure.error.code, message: failure.error.message)
       deliver(.failed(url: failure.uri, error: error))
       return true  // We show our own error view, not WebKit's error page.
     }

@@ -22,9 +22,4 @@ public enum MIMETypes {
     return byExtension[ext] ?? "application/octet-stream"
   }
 
-  /// Whether files of this type are text (served with `charset=utf-8`).
-  public static func isText(_ type: String) -> Bool {
-    type.hasPrefix("text/") || type == "application/json" || type == "application/xhtml+xml"
-      || type == "image/svg+xml" || type == "application/xml"
-  }
 }

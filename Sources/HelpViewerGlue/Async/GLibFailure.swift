@@ -19,11 +19,16 @@ public struct GLibFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// Reads and frees `error`; a missing error reads as an unknown failure.
   init(taking error: UnsafeMutablePointer<GError>?) {
+    self.init(reading: error)
+    if let error { g_error_free(error) }
+  }
+
+  /// Reads `error`, which someone else owns (e.g. a signal's argument).
+  init(reading error: UnsafeMutablePointer<GError>?) {
     guard let error else {
       self.init(domain: "help-viewer", code: 0, message: "Unknown failure")
       return
     }
-    defer { g_error_free(error) }
     self.init(
       domain: g_quark_to_string(error.pointee.domain).map { String(cString: $0) } ?? "",
       code: Int(error.pointee.code),

@@ -10,9 +10,6 @@ public enum Log {
   /// Logs `text` at GLib's message level.
   public static func message(_ text: String) { write(text, level: G_LOG_LEVEL_MESSAGE) }
 
-  /// Logs `text` at GLib's debug level.
-  public static func debug(_ text: String) { write(text, level: G_LOG_LEVEL_DEBUG) }
-
   private static func write(_ text: String, level: GLogLevelFlags) {
     "GLIB_DOMAIN".withCString { domainKey in
       "HelpViewer".withCString { domain in

@@ -33,12 +33,6 @@ public enum MainLoop {
       }, nil, nil)
   }
 
-  /// Runs one iteration of the default main context; blocks for an event when `blocking`.
-  @MainActor
-  public static func iterate(blocking: Bool = true) {
-    g_main_context_iteration(nil, blocking ? 1 : 0)
-  }
-
   /// Runs the main loop until `condition` holds or `timeout` seconds pass; returns whether it held.
   ///
   /// This is how tests and the demo wait: by running the loop, never by sleeping.

@@ -6,18 +6,12 @@ import CGtk
 /// object whether or not GTK also holds it in a widget tree.
 ///
 /// ```swift
-/// let label = GObjectRef(adopting: gtk_label_new("Hi"))
+/// let label = GObjectRef(adoptingNew: gtk_label_new("Hi"))
 /// gtk_box_append(box, label.pointer(GtkWidget.self))
 /// ```
 public final class GObjectRef {
   /// The object's address.
   public let raw: UnsafeMutableRawPointer
-
-  /// Takes ownership of a new reference (a floating one is sunk); `nil` stays `nil`.
-  public convenience init?(adopting pointer: UnsafeMutableRawPointer?) {
-    guard let pointer else { return nil }
-    self.init(adoptingNonNil: pointer)
-  }
 
   /// Takes ownership of a new reference (a floating one is sunk).
   public init(adoptingNonNil pointer: UnsafeMutableRawPointer) {

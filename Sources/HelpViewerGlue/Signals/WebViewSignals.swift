@@ -13,9 +13,7 @@ private let loadChangedTrampoline:
 /// What `load-failed` hands the handler: the failing address and the error.
 public struct LoadFailure {
   public var uri: String
-  public var domain: String
-  public var code: Int
-  public var message: String
+  public var error: GLibFailure
 }
 
 private let loadFailedTrampoline:
@@ -24,11 +22,7 @@ private let loadFailedTrampoline:
     UnsafeMutableRawPointer?
   ) -> gboolean = { _, _, uri, error, data in
     guard let box = ClosureBox<@MainActor (LoadFailure) -> Bool>.from(data) else { return 0 }
-    let failure = LoadFailure(
-      uri: uri.map { String(cString: $0) } ?? "",
-      domain: error.flatMap { g_quark_to_string($0.pointee.domain) }.map { String(cString: $0) } ?? "",
-      code: Int(error?.pointee.code ?? 0),
-      message: error.flatMap { $0.pointee.message }.map { String(cString: $0) } ?? "")
+    let failure = LoadFailure(uri: uri.map { String(cString: $0) } ?? "", error: GLibFailure(reading: error))
     return MainActor.assumeIsolated { box.body(failure) } ? 1 : 0
   }
 

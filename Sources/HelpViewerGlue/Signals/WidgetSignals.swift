@@ -5,16 +5,10 @@ import CGtk
 // them on the thread that runs its main loop; `assumeIsolated` traps if that were ever not so).
 
 typealias VoidTrampoline = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-typealias BoolTrampoline = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean
 
 private let voidTrampoline: VoidTrampoline = { _, data in
   guard let box = ClosureBox<@MainActor () -> Void>.from(data) else { return }
   MainActor.assumeIsolated { box.body() }
-}
-
-private let boolTrampoline: BoolTrampoline = { _, data in
-  guard let box = ClosureBox<@MainActor () -> Bool>.from(data) else { return 0 }
-  return MainActor.assumeIsolated { box.body() } ? 1 : 0
 }
 
 private let notifyTrampoline:
@@ -59,16 +53,6 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   @discardableResult
   public func connectDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
     connectVoidSignal(self, "destroy", handler)
-  }
-}
-
-extension UnsafeMutablePointer where Pointee == GtkWindow {
-  /// `GtkWindow::close-request`: return `true` to keep the window open.
-  @discardableResult
-  public func connectCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
-    connect(
-      self, "close-request", box: ClosureBox(handler),
-      trampoline: unsafeBitCast(boolTrampoline, to: GCallback.self))
   }
 }
 
