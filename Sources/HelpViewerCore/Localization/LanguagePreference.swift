@@ -41,7 +41,7 @@ public enum LanguagePreference {
       rest = rest[..<at]
     }
     if let dot = rest.firstIndex(of: ".") { rest = rest[..<dot] }
-    let parts = rest.split(separator: "_", maxSplits: 1)
+    let parts = rest.split(separator: "_", maxSplits: 1, omittingEmptySubsequences: false)
     let isPlain = { (text: Substring) in !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
     guard let first = parts.first, isPlain(first), parts.dropFirst().allSatisfy(isPlain),
