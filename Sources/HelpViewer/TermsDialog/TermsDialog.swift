@@ -186,6 +186,9 @@ public final class TermsDialog {
   }
 
   private func render() {
+    // Once answered the dialog and its footer are destroyed; a document read still under way
+    // must not touch them.
+    guard decision == nil else { return }
     let state = viewer.state
     canAccept = decision == nil && state.phase == .loaded && showsTerms && hasReachedEnd && fingerprint != nil
     let hint: String
