@@ -18,7 +18,8 @@ public enum POParser {
 
   /// The field a string line adds to.
   private enum Field: Equatable {
-    case context, msgid, msgidPlural, msgstr(Int)
+    case context, msgid, msgidPlural
+    case msgstr(Int)
   }
 
   /// Parses `text`; throws `SyntaxError` on lines that are not `.po` syntax.
