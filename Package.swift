@@ -21,7 +21,8 @@ let package = Package(
       name: "CWebKit", pkgConfig: "webkitgtk-6.0",
       providers: [.apt(["libwebkitgtk-6.0-dev"])]),
     .target(name: "CHelpViewerShim", dependencies: ["CWebKit"]),
-    .target(name: "HelpViewerCore"),
+    // The gettext catalogs (`po/*.po`) are read by the core's own `.po` reader; see README.
+    .target(name: "HelpViewerCore", resources: [.copy("Localization/po")]),
     .target(name: "HelpViewerGlue", dependencies: ["CGtk", "CWebKit", "CHelpViewerShim"]),
     .target(
       name: "HelpViewerContent", path: "Resources",

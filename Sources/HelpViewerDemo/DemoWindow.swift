@@ -25,7 +25,7 @@ final class DemoWindow {
   init() {
     // GTK owns the toplevel; closing it destroys it (and its dialogs, destroyed with it).
     window = gcast(gtk_window_new()!)
-    gtk_window_set_title(window, "Notebook")
+    gtk_window_set_title(window, localized("Notebook"))
     gtk_window_set_default_size(window, 760, 560)
     let header: OpaquePointer = gcast(gtk_header_bar_new()!)
     gtk_window_set_titlebar(window, gcast(header))
@@ -36,7 +36,7 @@ final class DemoWindow {
     ] {
       set(content, 18)
     }
-    let intro = gtk_label_new("Notebook keeps your notes. Its help and terms are shown with HelpViewer.")!
+    let intro = gtk_label_new(localized("Notebook keeps your notes. Its help and terms are shown with HelpViewer."))!
     gtk_label_set_wrap(gcast(intro), 1)
     gtk_label_set_xalign(gcast(intro), 0)
     gtk_box_append(gcast(content), intro)
@@ -47,7 +47,7 @@ final class DemoWindow {
     gtk_entry_set_placeholder_text(gcast(entry), "example.com")
     gtk_widget_set_hexpand(entry, 1)
     gtk_box_append(gcast(urlRow), entry)
-    receiptLabel = gtk_label_new("Terms: not answered yet.")!
+    receiptLabel = gtk_label_new(localized("Terms: not answered yet."))!
     gtk_label_set_wrap(gcast(receiptLabel), 1)
     gtk_label_set_selectable(gcast(receiptLabel), 1)
     gtk_label_set_xalign(gcast(receiptLabel), 0)
@@ -63,11 +63,11 @@ final class DemoWindow {
     gtk_box_append(gcast(content), pane)
     gtk_window_set_child(window, content)
 
-    addButton("_Help", to: buttons) { $0.show(.help) }
-    addButton("_Terms", to: buttons) { $0.showTerms() }
-    addButton("_Embedded", to: buttons) { $0.show(.help, embedded: true) }
-    addButton("_Broken Link", to: buttons) { $0.showBrokenLink() }
-    addButton("_Open URL…", to: urlRow) { $0.openTypedAddress() }
+    addButton(localized("_Help"), to: buttons) { $0.show(.help) }
+    addButton(localized("_Terms"), to: buttons) { $0.showTerms() }
+    addButton(localized("_Embedded"), to: buttons) { $0.show(.help, embedded: true) }
+    addButton(localized("_Broken Link"), to: buttons) { $0.showBrokenLink() }
+    addButton(localized("_Open URL…"), to: urlRow) { $0.openTypedAddress() }
     signals += UnsafeMutablePointer<GtkEntry>(gcast(entry)).connectActivate { [weak self] in self?.openTypedAddress() }
     signals += UnsafeMutablePointer<GtkWidget>(gcast(window)).connectDestroy { [weak self] in self?.isClosed = true }
   }
@@ -88,7 +88,7 @@ final class DemoWindow {
     } else if page == .terms {
       showTerms()
     } else {
-      showDialog(target, title: page == .help ? "Help" : "Terms of Service")
+      showDialog(target, title: page == .help ? localized("Help") : localized("Terms of Service"))
     }
   }
 
@@ -98,7 +98,7 @@ final class DemoWindow {
     dialog?.close()
     termsDialog?.dismiss()
     let url = BundledContent.terms ?? URL(fileURLWithPath: "/help-viewer-bundled-pages-are-missing")
-    let terms = TermsDialog(url, title: "Terms of Service", over: window)
+    let terms = TermsDialog(url, title: localized("Terms of Service"), over: window)
     terms.onDecision = { [weak self] decision in self?.answered(decision) }
     termsDialog = terms
     terms.present()
@@ -109,14 +109,15 @@ final class DemoWindow {
     let text: String
     switch decision {
     case .accepted(let receipt):
-      text =
-        "Terms accepted at \(receipt.acceptedAt.formatted()): “\(receipt.title ?? receipt.finalURL)”, SHA-256 \(receipt.sha256)."
+      // TRANSLATORS: %1$@ is the date and time, %2$@ the document's title, %3$@ its SHA-256 hash.
+      let format = localized("Terms accepted at %1$@: “%2$@”, SHA-256 %3$@.")
+      text = String(format: format, receipt.acceptedAt.formatted(), receipt.title ?? receipt.finalURL, receipt.sha256)
       printLine(ReceiptJSON.line(for: receipt))
     case .declined:
-      text = "Terms declined."
+      text = localized("Terms declined.")
       printLine("{\"decision\":\"declined\"}")
     case .dismissed:
-      text = "Terms dismissed without an answer."
+      text = localized("Terms dismissed without an answer.")
       printLine("{\"decision\":\"dismissed\"}")
     }
     gtk_label_set_text(gcast(receiptLabel), text)
@@ -128,7 +129,7 @@ final class DemoWindow {
   }
 
   func showBrokenLink() {
-    showDialog(.url(BundledScheme.url("help/no-such-page.html")), title: "Help")
+    showDialog(.url(BundledScheme.url("help/no-such-page.html")), title: localized("Help"))
   }
 
   func showDialog(_ target: Target, title: String) {
@@ -164,7 +165,7 @@ final class DemoWindow {
 
   private func openTypedAddress() {
     let text = gtk_editable_get_text(gcast(entry)).map { String(cString: $0) } ?? ""
-    showDialog(.address(text), title: "Web Page")
+    showDialog(.address(text), title: localized("Web Page"))
   }
 
   private func addButton(

@@ -6,7 +6,7 @@ enum Report {
   /// The report of `state`; `sha256` is the loaded document's hash (`null` when not loaded).
   static func json(for state: LoadState, sha256: String? = nil) -> String {
     let error = state.error.map {
-      "{\"kind\":\(quote($0.kind.rawValue)),\"message\":\(quote($0.message)),\"details\":\(optional($0.details))}"
+      "{\"kind\":\(quote($0.kind.rawValue)),\"title\":\(quote($0.title)),\"message\":\(quote($0.message)),\"details\":\(optional($0.details))}"
     }
     let fields: [(String, String)] = [
       ("phase", quote(state.phase.name)),

@@ -41,7 +41,7 @@ MainActor.assumeIsolated {
   if let page = options.show {
     app.show(page, embedded: options.embedded)
   } else if let target {
-    if options.embedded { app.showEmbedded(target) } else { app.showDialog(target, title: "Web Page") }
+    if options.embedded { app.showEmbedded(target) } else { app.showDialog(target, title: localized("Web Page")) }
   }
   if options.isAutomated {
     exit(Automation.run(app, options))

@@ -16,10 +16,10 @@ final class DialogHeader {
   init(showsNavigation: Bool) {
     bar = gcast(gtk_header_bar_new()!)
     gtk_header_bar_set_show_title_buttons(bar, 0)
-    backButton = Self.iconButton("go-previous-symbolic", tooltip: "Back")
-    forwardButton = Self.iconButton("go-next-symbolic", tooltip: "Forward")
-    reloadButton = Self.iconButton("view-refresh-symbolic", tooltip: "Reload")
-    closeButton = Self.iconButton("window-close-symbolic", tooltip: "Close")
+    backButton = Self.iconButton("go-previous-symbolic", tooltip: localized("Back"))
+    forwardButton = Self.iconButton("go-next-symbolic", tooltip: localized("Forward"))
+    reloadButton = Self.iconButton("view-refresh-symbolic", tooltip: localized("Reload"))
+    closeButton = Self.iconButton("window-close-symbolic", tooltip: localized("Close"))
     for button in [backButton, forwardButton, reloadButton] {
       gtk_widget_set_visible(gcast(button), showsNavigation ? 1 : 0)
       gtk_header_bar_pack_start(bar, gcast(button))
@@ -40,7 +40,7 @@ final class DialogHeader {
     gtk_widget_set_sensitive(gcast(forwardButton), state.canGoForward ? 1 : 0)
     let stops = state.isLoading
     gtk_button_set_icon_name(reloadButton, stops ? "process-stop-symbolic" : "view-refresh-symbolic")
-    gtk_widget_set_tooltip_text(gcast(reloadButton), stops ? "Stop" : "Reload")
+    gtk_widget_set_tooltip_text(gcast(reloadButton), stops ? localized("Stop") : localized("Reload"))
     gtk_widget_set_sensitive(gcast(reloadButton), (stops || state.canReload) ? 1 : 0)
   }
 

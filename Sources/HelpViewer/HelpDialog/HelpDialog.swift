@@ -38,7 +38,7 @@ public final class HelpDialog {
   /// Shows `url` in a new dialog over `parent` (any `GtkWindow` pointer, or `nil`).
   @discardableResult
   public static func present(
-    _ url: URL, title: String = "Help", over parent: UnsafeMutableRawPointer? = nil,
+    _ url: URL, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
     showsNavigation: Bool = false
   ) -> HelpDialog {
     let dialog = HelpDialog(title: title, over: parent, showsNavigation: showsNavigation)
@@ -51,7 +51,7 @@ public final class HelpDialog {
   /// that cannot be loaded shows the error view at once.
   @discardableResult
   public static func present(
-    address: String, title: String = "Help", over parent: UnsafeMutableRawPointer? = nil,
+    address: String, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
     showsNavigation: Bool = false
   ) -> HelpDialog {
     let dialog = HelpDialog(title: title, over: parent, showsNavigation: showsNavigation)
@@ -61,7 +61,9 @@ public final class HelpDialog {
   }
 
   /// A dialog that is not shown yet; call `present()` and `viewer.load(_:)`.
-  public init(title: String = "Help", over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool = false) {
+  public init(
+    title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool = false
+  ) {
     fallbackTitle = title
     viewer = LoadingWebView()
     header = DialogHeader(showsNavigation: showsNavigation)

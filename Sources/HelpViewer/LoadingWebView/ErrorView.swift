@@ -42,15 +42,15 @@ final class ErrorView {
     gtk_label_set_selectable(gcast(detailsLabel), 1)
     gtk_label_set_max_width_chars(gcast(detailsLabel), 60)
     gtk_widget_add_css_class(detailsLabel, "dim-label")
-    let expander = gtk_expander_new("Technical Details")!
+    let expander = gtk_expander_new(localized("Technical Details"))!
     gtk_expander_set_child(gcast(expander), detailsLabel)
     gtk_widget_set_halign(expander, GTK_ALIGN_CENTER)
 
-    retryButton = gcast(gtk_button_new_with_mnemonic("_Retry")!)
+    retryButton = gcast(gtk_button_new_with_mnemonic(localized("_Retry"))!)
     gtk_widget_add_css_class(gcast(retryButton), "suggested-action")
     gtk_widget_add_css_class(gcast(retryButton), "pill")
     gtk_widget_set_halign(gcast(retryButton), GTK_ALIGN_CENTER)
-    gtk_widget_set_tooltip_text(gcast(retryButton), "Load the page again")
+    gtk_widget_set_tooltip_text(gcast(retryButton), localized("Load the page again"))
 
     for child in [icon, titleLabel, messageLabel, gcast(retryButton), expander] {
       gtk_box_append(gcast(widget), child)

@@ -81,7 +81,7 @@ public final class LoadingWebView {
     gtk_widget_set_halign(gcast(spinner), GTK_ALIGN_CENTER)
     gtk_widget_set_valign(gcast(spinner), GTK_ALIGN_CENTER)
     gtk_widget_set_can_target(gcast(spinner), 0)
-    gtk_widget_set_tooltip_text(gcast(spinner), "Loading")
+    gtk_widget_set_tooltip_text(gcast(spinner), localized("Loading"))
 
     progressBar = gcast(gtk_progress_bar_new()!)
     gtk_widget_add_css_class(gcast(progressBar), "help-viewer-progress")

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -19,8 +20,8 @@ final class OfflineBanner {
     gtk_label_set_wrap(label, 1)
     gtk_label_set_xalign(label, 0)
     gtk_widget_set_hexpand(gcast(label), 1)
-    retryButton = gcast(gtk_button_new_with_mnemonic("_Retry")!)
-    gtk_widget_set_tooltip_text(gcast(retryButton), "Try the online page again")
+    retryButton = gcast(gtk_button_new_with_mnemonic(localized("_Retry"))!)
+    gtk_widget_set_tooltip_text(gcast(retryButton), localized("Try the online page again"))
     gtk_box_append(gcast(box), gcast(label))
     gtk_box_append(gcast(box), gcast(retryButton))
     gtk_widget_set_visible(box, 0)
@@ -28,7 +29,9 @@ final class OfflineBanner {
 
   func render(_ state: LoadState) {
     if let reason = state.offlineReason {
-      gtk_label_set_text(label, "Showing the offline copy saved with the app. \(reason.title): \(reason.message)")
+      // TRANSLATORS: %1$@ is the error's title, %2$@ its message.
+      let note = localized("Showing the offline copy saved with the app. %1$@: %2$@")
+      gtk_label_set_text(label, String(format: note, reason.title, reason.message))
     }
     gtk_widget_set_visible(root.widget, state.isOfflineCopy ? 1 : 0)
   }

@@ -61,7 +61,7 @@ public final class TermsDialog {
   /// Shows the terms at `url` over `parent` (any `GtkWindow` pointer, or `nil`) and returns the
   /// person's answer once the dialog closes.
   public static func present(
-    _ url: URL, title: String = "Terms of Service", over parent: UnsafeMutableRawPointer? = nil,
+    _ url: URL, title: String = localized("Terms of Service"), over parent: UnsafeMutableRawPointer? = nil,
     offlineCopy: URL? = nil
   ) async -> TermsDecision {
     let dialog = TermsDialog(url, title: title, over: parent, offlineCopy: offlineCopy)
@@ -71,7 +71,7 @@ public final class TermsDialog {
 
   /// A dialog for the terms at `url`, not shown yet: call `present()`.
   public init(
-    _ url: URL, title: String = "Terms of Service", over parent: UnsafeMutableRawPointer? = nil,
+    _ url: URL, title: String = localized("Terms of Service"), over parent: UnsafeMutableRawPointer? = nil,
     offlineCopy: URL? = nil
   ) {
     self.url = url
@@ -186,24 +186,29 @@ public final class TermsDialog {
   }
 
   private func render() {
+    // Once answered the dialog and its footer are destroyed; a document read still under way
+    // must not touch them.
+    guard decision == nil else { return }
     let state = viewer.state
     canAccept = decision == nil && state.phase == .loaded && showsTerms && hasReachedEnd && fingerprint != nil
     let hint: String
     switch state.phase {
-    case .idle, .loading: hint = "Loading the terms…"
-    case .failed: hint = "The terms could not be loaded, so they cannot be accepted now."
+    case .idle, .loading: hint = localized("Loading the terms…")
+    case .failed: hint = localized("The terms could not be loaded, so they cannot be accepted now.")
     case .loaded:
       if !showsTerms {
-        hint = "Go back to the terms to accept them."
+        hint = localized("Go back to the terms to accept them.")
       } else if documentUnreadable {
-        hint = "The terms could not be read, so they cannot be accepted now. Reload to try again."
+        hint = localized("The terms could not be read, so they cannot be accepted now. Reload to try again.")
       } else if !hasReachedEnd {
         hint =
           showsOfflineCopy
-          ? "The online terms could not be loaded: this is the copy saved with the app. Read it to the end to accept it."
-          : "Read the terms to the end to accept them."
+          ? localized(
+            "The online terms could not be loaded: this is the copy saved with the app. Read it to the end to accept it."
+          )
+          : localized("Read the terms to the end to accept them.")
       } else {
-        hint = showsOfflineCopy ? "This is the copy of the terms saved with the app." : ""
+        hint = showsOfflineCopy ? localized("This is the copy of the terms saved with the app.") : ""
       }
     }
     footer.render(canAccept: canAccept, hint: hint)

@@ -1,4 +1,5 @@
 import CGtk
+import HelpViewerCore
 import HelpViewerGlue
 
 /// The terms dialog's action bar: a hint on the left, Decline and Accept on the right (Accept
@@ -12,8 +13,8 @@ final class TermsFooter {
 
   init() {
     bar = gtk_action_bar_new()
-    declineButton = gcast(gtk_button_new_with_mnemonic("_Decline"))
-    acceptButton = gcast(gtk_button_new_with_mnemonic("_Accept"))
+    declineButton = gcast(gtk_button_new_with_mnemonic(localized("_Decline")))
+    acceptButton = gcast(gtk_button_new_with_mnemonic(localized("_Accept")))
     gtk_widget_add_css_class(gcast(acceptButton), "suggested-action")
     gtk_widget_set_sensitive(gcast(acceptButton), 0)
     hintLabel = gcast(gtk_label_new(nil))

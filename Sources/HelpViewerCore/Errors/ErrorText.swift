@@ -1,68 +1,102 @@
-/// The words people read in the error view: one title and one message per `LoadError.Kind`.
+import Foundation
+
+/// The words people read in the error view: one title and one message per `LoadError.Kind`,
+/// translated with `localized(_:)`. Messages that name the server have a variant without a name
+/// for addresses that have none.
 enum ErrorText {
   static func title(for error: LoadError) -> String {
     switch error.kind {
-    case .invalidURL: return "Invalid Address"
-    case .unsupportedScheme: return "Cannot Open This Kind of Address"
-    case .hostNotFound: return "Server Not Found"
-    case .cannotConnect: return "Cannot Reach the Server"
-    case .timedOut: return "The Page Took Too Long"
-    case .tlsFailure: return "Secure Connection Failed"
+    case .invalidURL: return localized("Invalid Address")
+    case .unsupportedScheme: return localized("Cannot Open This Kind of Address")
+    case .hostNotFound: return localized("Server Not Found")
+    case .cannotConnect: return localized("Cannot Reach the Server")
+    case .timedOut: return localized("The Page Took Too Long")
+    case .tlsFailure: return localized("Secure Connection Failed")
     case .httpError:
       switch error.httpStatus ?? 0 {
-      case 404, 410: return "Page Not Found"
-      case 500...: return "Server Error"
-      default: return "The Page Could Not Be Loaded"
+      case 404, 410: return localized("Page Not Found")
+      case 500...: return localized("Server Error")
+      default: return localized("The Page Could Not Be Loaded")
       }
-    case .blockedPort: return "Address Blocked"
-    case .tooManyRedirects: return "Redirect Loop"
-    case .webProcessTerminated: return "The Page Stopped Working"
-    case .cannotShowContent: return "Cannot Show This Content"
-    case .blockedByPolicy: return "Address Not Allowed"
-    case .other: return "Something Went Wrong"
+    case .blockedPort: return localized("Address Blocked")
+    case .tooManyRedirects: return localized("Redirect Loop")
+    case .webProcessTerminated: return localized("The Page Stopped Working")
+    case .cannotShowContent: return localized("Cannot Show This Content")
+    case .blockedByPolicy: return localized("Address Not Allowed")
+    case .other: return localized("Something Went Wrong")
     }
   }
 
   static func message(for error: LoadError) -> String {
-    let name = error.url.flatMap(URLInput.host(of:)).map { " “\($0)”" } ?? ""
-    let server = "the server" + name
-    let theServer = "The server" + name
+    let host = error.url.flatMap(URLInput.host(of:))
     let isFile = ["file", BundledAddress.scheme].contains(error.url.flatMap(URLInput.scheme(of:)) ?? "")
+    // Technical, so not translated; the sentences have a placeholder for it.
     let status = isFile ? "" : error.httpStatus.map { " (HTTP \($0))" } ?? ""
+    /// The message naming the server when the address has a host name.
+    func naming(_ withHost: String, _ withoutHost: String, _ values: String...) -> String {
+      guard let host else { return String(format: withoutHost, arguments: values) }
+      return String(format: withHost, arguments: [host] + values)
+    }
     switch error.kind {
     case .invalidURL:
-      return "The address is empty or is not a valid web address. Check it and try again."
+      return localized("The address is empty or is not a valid web address. Check it and try again.")
     case .unsupportedScheme:
-      let scheme = error.url.flatMap(URLInput.scheme(of:)).map { "“\($0):” addresses" }
-      return "\(scheme ?? "Addresses like this") cannot be opened here. Only web pages can."
+      guard let scheme = error.url.flatMap(URLInput.scheme(of:)) else {
+        return localized("Addresses like this cannot be opened here. Only web pages can.")
+      }
+      return String(format: localized("“%@:” addresses cannot be opened here. Only web pages can."), scheme)
     case .hostNotFound:
-      return "\(theServer) could not be found. Check the address and your internet connection."
+      return naming(
+        localized("The server “%@” could not be found. Check the address and your internet connection."),
+        localized("The server could not be found. Check the address and your internet connection."))
     case .cannotConnect:
-      return "Could not connect to \(server). It may be down, or you may be offline."
+      return naming(
+        localized("Could not connect to the server “%@”. It may be down, or you may be offline."),
+        localized("Could not connect to the server. It may be down, or you may be offline."))
     case .timedOut:
-      return "\(theServer) did not answer in time. Try again later."
+      return naming(
+        localized("The server “%@” did not answer in time. Try again later."),
+        localized("The server did not answer in time. Try again later."))
     case .tlsFailure:
-      return "The identity of \(server) could not be verified, so the page was not loaded."
+      return naming(
+        localized("The identity of the server “%@” could not be verified, so the page was not loaded."),
+        localized("The identity of the server could not be verified, so the page was not loaded."))
     case .httpError:
       switch error.httpStatus ?? 0 {
       case 404, 410:
-        if isFile { return "This page does not exist. The link may be out of date." }
-        return "The page does not exist on \(server)\(status). The link may be out of date."
-      case 500...: return "\(theServer) had a problem showing this page\(status). Try again later."
-      default: return "\(theServer) refused to show this page\(status)."
+        if isFile { return localized("This page does not exist. The link may be out of date.") }
+        return naming(
+          // TRANSLATORS: %1$@ is the server's name, %2$@ the HTTP status such as " (HTTP 404)" or nothing.
+          localized("The page does not exist on the server “%1$@”%2$@. The link may be out of date."),
+          // TRANSLATORS: %@ is the HTTP status such as " (HTTP 404)" or nothing.
+          localized("The page does not exist on the server%@. The link may be out of date."), status)
+      case 500...:
+        return naming(
+          // TRANSLATORS: %1$@ is the server's name, %2$@ the HTTP status such as " (HTTP 500)" or nothing.
+          localized("The server “%1$@” had a problem showing this page%2$@. Try again later."),
+          // TRANSLATORS: %@ is the HTTP status such as " (HTTP 500)" or nothing.
+          localized("The server had a problem showing this page%@. Try again later."), status)
+      default:
+        return naming(
+          // TRANSLATORS: %1$@ is the server's name, %2$@ the HTTP status such as " (HTTP 403)" or nothing.
+          localized("The server “%1$@” refused to show this page%2$@."),
+          // TRANSLATORS: %@ is the HTTP status such as " (HTTP 403)" or nothing.
+          localized("The server refused to show this page%@."), status)
       }
     case .blockedPort:
-      return "This address uses a network port that is blocked for safety."
+      return localized("This address uses a network port that is blocked for safety.")
     case .tooManyRedirects:
-      return "\(theServer) keeps redirecting the page in a loop."
+      return naming(
+        localized("The server “%@” keeps redirecting the page in a loop."),
+        localized("The server keeps redirecting the page in a loop."))
     case .webProcessTerminated:
-      return "The page stopped unexpectedly. Reload to try again."
+      return localized("The page stopped unexpectedly. Reload to try again.")
     case .cannotShowContent:
-      return "This address leads to a file or content that cannot be shown here."
+      return localized("This address leads to a file or content that cannot be shown here.")
     case .blockedByPolicy:
-      return "This app does not allow opening this address."
+      return localized("This app does not allow opening this address.")
     case .other:
-      return "The page could not be loaded. Try again."
+      return localized("The page could not be loaded. Try again.")
     }
   }
 }
