@@ -146,6 +146,24 @@ final class FindInPageTests: GtkTestCase {
     }
   }
 
+  func testAFailedLoadClosesTheBarAndDisablesFind() throws {
+    try onMain {
+      let (viewer, window, server) = try loadedViewer(title: "Find failure test")
+      defer { gtk_window_destroy(window) }
+      _ = server
+      viewer.showFindBar()
+      viewer.find("pear")
+      waitUntil("counted") { viewer.model.findState.matchCount == 1 }
+      viewer.load(try closedPortURL())
+      waitUntil("the load failed") { viewer.state.error != nil }
+      XCTAssertFalse(viewer.model.findState.isShown, "nothing to search in the error view")
+      XCTAssertEqual(gtk_widget_get_visible(viewer.findBar.root.widget), 0)
+      XCTAssertFalse(viewer.actions.isEnabled(.find))
+      try pressKeys("ctrl+f", in: window)
+      XCTAssertFalse(MainLoop.spin(until: { viewer.model.findState.isShown }, timeout: 0.5), "Ctrl+F does nothing")
+    }
+  }
+
   func testALoadedPageIsSearchedAgainForTheOpenBarsText() throws {
     try onMain {
       let (viewer, window, server) = try loadedViewer(title: "Find reload test")

@@ -101,11 +101,13 @@ extension LoadingWebView {
     signals += findBar.nextButton.connectClicked { [weak self] in self?.findNext() }
     signals += findBar.previousButton.connectClicked { [weak self] in self?.findPrevious() }
     signals += findBar.closeButton.connectClicked { [weak self] in self?.hideFindBar() }
-    findBar.root.widget.addShortcut("Return|KP_Enter|ISO_Enter") { [weak self] in
+    // On the entry: Enter on the bar's buttons still presses them.
+    let entry: UnsafeMutablePointer<GtkWidget> = gcast(findBar.entry)
+    entry.addShortcut("Return|KP_Enter|ISO_Enter") { [weak self] in
       self?.findNext()
       return true
     }
-    findBar.root.widget.addShortcut("<Shift>Return|<Shift>KP_Enter|<Shift>ISO_Enter") { [weak self] in
+    entry.addShortcut("<Shift>Return|<Shift>KP_Enter|<Shift>ISO_Enter") { [weak self] in
       self?.findPrevious()
       return true
     }

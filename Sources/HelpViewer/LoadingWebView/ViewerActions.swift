@@ -112,6 +112,8 @@ extension LoadingWebView {
       reapplyZoom()
       pageLoadedForFind()
     }
+    // Nothing to search in the error view.
+    if state.error != nil { hideFindBar() }
     lastPhaseForActions = state.phase
     updateActions()
   }
