@@ -141,6 +141,11 @@ final class FindInPageTests: GtkTestCase {
       XCTAssertTrue(viewer.actions.isEnabled(.print))
       XCTAssertFalse(viewer.actions.isEnabled(.findNext), "nothing searched yet")
       viewer.find("pear")
+      XCTAssertTrue(viewer.model.findState.isShown, "find(_:) shows the bar with its highlights")
+      var minimum: Int32 = 0
+      var natural: Int32 = 0  // measured too: GTK needs both pointers for a width
+      gtk_widget_measure(viewer.findBar.root.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+      XCTAssertLessThanOrEqual(minimum, 300 - 24, "the bar fits the dialog's smallest width")
       XCTAssertTrue(viewer.actions.isEnabled(.findNext))
       XCTAssertTrue(viewer.actions.isEnabled(.findPrevious))
     }

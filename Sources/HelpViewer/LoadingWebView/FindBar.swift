@@ -29,13 +29,17 @@ final class FindBar {
 
     entry = gcast(gtk_search_entry_new()!)
     gtk_search_entry_set_search_delay(entry, 100)
-    gtk_widget_set_size_request(gcast(entry), 220, -1)
+    // Narrow dialogs (300 px) still fit the whole bar; wide ones give the entry room.
+    gtk_editable_set_width_chars(entry, 6)
+    gtk_editable_set_max_width_chars(entry, 22)
+    gtk_widget_set_hexpand(gcast(entry), 1)
     Self.setAccessibleLabel(entry, localized("Find in page"))
     gtk_widget_set_tooltip_text(gcast(entry), localized("Find in page"))
 
     countLabel = gcast(gtk_label_new(nil)!)
     gtk_widget_add_css_class(gcast(countLabel), "dim-label")
-    gtk_label_set_width_chars(countLabel, 10)
+    gtk_label_set_ellipsize(countLabel, PANGO_ELLIPSIZE_END)
+    gtk_label_set_max_width_chars(countLabel, 12)
     gtk_label_set_xalign(countLabel, 0)
 
     previousButton = Self.iconButton("go-up-symbolic", tooltip: localized("Previous match (Shift+Enter)"))

@@ -51,13 +51,18 @@ extension LoadingWebView {
     return true
   }
 
-  /// Searches the page for `text` (case-insensitive) and counts its matches; shows it in the
-  /// bar's entry. An empty text ends the search.
+  /// Searches the page for `text` (case-insensitive) and counts its matches; shows the bar
+  /// with `text` in its entry. An empty text ends the search.
   ///
   /// ```swift
   /// viewer.find("printing")
   /// ```
   public func find(_ text: String) {
+    if !model.findState.isShown {
+      // The highlights show with the bar, so that Esc and its close button can end them.
+      model.findState.isShown = true
+      findBar.render(model.findState)
+    }
     if findBar.text != text {
       // The entry's `search-changed` follows, and finds the text already searched.
       gtk_editable_set_text(findBar.entry, text)
