@@ -101,6 +101,10 @@ final class FindInPageTests: GtkTestCase {
       waitUntil("Esc closed the bar") { !viewer.model.findState.isShown }
       XCTAssertEqual(gtk_widget_get_visible(viewer.findBar.root.widget), 0)
       waitUntil("the page has the focus back") { focusIsInside(gcast(viewer.webView), of: window) }
+      try pressKeys("ctrl+g", in: window)
+      waitUntil("Ctrl+G with the bar closed shows it again, searching the same text") {
+        viewer.model.findState.isShown && viewer.model.findState.matchCount == 4
+      }
     }
   }
 

@@ -58,11 +58,7 @@ extension LoadingWebView {
   /// viewer.find("printing")
   /// ```
   public func find(_ text: String) {
-    if !model.findState.isShown {
-      // The highlights show with the bar, so that Esc and its close button can end them.
-      model.findState.isShown = true
-      findBar.render(model.findState)
-    }
+    revealBar()
     if findBar.text != text {
       // The entry's `search-changed` follows, and finds the text already searched.
       gtk_editable_set_text(findBar.entry, text)
@@ -71,7 +67,8 @@ extension LoadingWebView {
     search(text)
   }
 
-  /// Moves to the next match (wrapping around), as Enter and Ctrl+G do.
+  /// Moves to the next match (wrapping around), as Enter and Ctrl+G do; shows the bar again
+  /// when it was closed.
   public func findNext() {
     step(forward: true)
   }
@@ -151,6 +148,7 @@ extension LoadingWebView {
   private func step(forward: Bool) {
     let text = model.findState.text
     guard !text.isEmpty else { return }
+    revealBar()
     guard findBar.searchActive else {
       search(text)
       return
@@ -160,6 +158,14 @@ extension LoadingWebView {
     } else {
       webkit_find_controller_search_previous(findController)
     }
+  }
+
+  /// Shows the bar without moving the focus: highlights show only with the bar, so that Esc
+  /// and its close button can end them.
+  private func revealBar() {
+    guard !model.findState.isShown else { return }
+    model.findState.isShown = true
+    findBar.render(model.findState)
   }
 
   private func endSearch() {
