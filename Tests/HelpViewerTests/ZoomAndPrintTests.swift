@@ -114,6 +114,42 @@ final class ZoomAndPrintTests: GtkTestCase {
     }
   }
 
+  func testControlPOpensThePrintDialogOverTheViewersWindow() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/", .page("<title>Release Notes</title><p>Text</p>"))
+      let viewer = LoadingWebView(url: server.url("/"))
+      let window = showInWindow(viewer.widget, title: "Print dialog test")
+      defer { gtk_window_destroy(window) }
+      waitUntil("loaded with its title") { viewer.state.phase == .loaded && viewer.state.title != nil }
+      gtk_widget_grab_focus(gcast(viewer.webView))
+
+      // WebKit runs the print dialog in a nested main loop: a timer in that loop finds the
+      // dialog and cancels it. (The dialog's own settings hold only what its printer offers;
+      // the document name is checked on the operation in the PDF test.)
+      var transientFor: UnsafeMutablePointer<GtkWindow>?
+      var cancelled = false
+      var polls = 0
+      var timer: TimeoutSource?
+      @MainActor func poll() {
+        polls += 1
+        if let dialog = openPrintDialog() {
+          transientFor = gtk_window_get_transient_for(gcast(dialog))
+          gtk_dialog_response(gcast(dialog), GTK_RESPONSE_CANCEL.rawValue)
+          cancelled = true
+        } else if polls < 400 {
+          timer = TimeoutSource(seconds: 0.05) { poll() }
+        }
+      }
+      poll()
+      try pressKeys("ctrl+p", in: window)
+      waitUntil("Ctrl+P opened the print dialog, and it was cancelled") { cancelled }
+      timer?.cancel()
+      XCTAssertEqual(transientFor, window, "the dialog is over the viewer's window")
+      XCTAssertEqual(viewer.state.phase, .loaded, "cancelling leaves the page as it was")
+    }
+  }
+
   func testPrintingWritesAPDFNamedAfterThePageTitle() throws {
     try onMain {
       let server = try TestServer()
@@ -158,4 +194,17 @@ final class ZoomAndPrintTests: GtkTestCase {
 @MainActor
 private func activate(_ viewer: LoadingWebView, _ name: String) -> Bool {
   gtk_widget_activate_action_variant(viewer.widget, name, nil) != 0
+}
+
+/// GTK's print dialog, when one of the toplevel windows is one.
+@MainActor
+private func openPrintDialog() -> UnsafeMutableRawPointer? {
+  guard let toplevels = gtk_window_get_toplevels() else { return nil }
+  for index in 0..<g_list_model_get_n_items(toplevels) {
+    guard let item = g_list_model_get_item(toplevels, index) else { continue }
+    defer { g_object_unref(item) }
+    let type = g_type_name(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(item)).pointee.g_class.pointee.g_type)
+    if type.map({ String(cString: $0) }) == "GtkPrintUnixDialog" { return item }
+  }
+  return nil
 }
