@@ -19,6 +19,7 @@ enum Automation {
     }
     // WebKit may send the title after FINISHED.
     MainLoop.spin(until: { viewer.state.title != nil || viewer.state.error != nil }, timeout: 1)
+    if let text = options.find { find(text, in: viewer) }
     if options.screenshot != nil {
       // The web process paints the page some frames after the load finishes: let GTK draw
       // for about a second and a half (90 frames) before taking the picture.
@@ -39,8 +40,18 @@ enum Automation {
         status = 1
       }
     }
-    if options.report { print(Report.json(for: viewer.state, sha256: documentHash(of: viewer))) }
+    if options.report {
+      let matches = options.find == nil ? nil : viewer.model.findState.matchCount
+      print(Report.json(for: viewer.state, sha256: documentHash(of: viewer), matches: matches))
+    }
     return status
+  }
+
+  /// `--find`: opens the find bar with `text` and waits until WebKit has counted the matches.
+  static func find(_ text: String, in viewer: LoadingWebView) {
+    viewer.showFindBar()
+    viewer.find(text)
+    MainLoop.spin(until: { viewer.model.findState.matchCount != nil }, timeout: 5)
   }
 }
 

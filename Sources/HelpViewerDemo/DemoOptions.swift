@@ -12,13 +12,15 @@ struct DemoOptions: Equatable {
   var timeout: Double = 30
   /// The viewer's own load timeout (`LoadingWebView.timeout`).
   var loadTimeout: Double = 30
+  /// Text to find in the page once it settles (the find bar opens with it).
+  var find: String?
 
   /// Whether the demo runs by itself and exits once the page settles.
   var isAutomated: Bool { screenshot != nil || report }
 
   static let usage = """
     Usage: help-viewer-demo [--show help|terms | --open URL] [--embedded]
-                            [--screenshot PATH] [--report] [--timeout SECONDS]
+                            [--screenshot PATH] [--report] [--timeout SECONDS] [--find TEXT]
 
       --show help|terms   open the bundled help or terms page at start
       --open URL          open any URL or local file path at start
@@ -27,6 +29,8 @@ struct DemoOptions: Equatable {
       --report            once the page settles, print one JSON line and exit 0
       --timeout SECONDS   with --report/--screenshot: exit 3 when nothing settles in time (30)
       --load-timeout SECONDS  the viewer's own load timeout: a slower page fails as timedOut (30)
+      --find TEXT         once the page settles, open the find bar and search for TEXT
+                          (--report then includes the number of matches)
     """
 
   /// Parses `arguments` (without the program name); throws a message for people.
@@ -49,6 +53,7 @@ struct DemoOptions: Equatable {
       case "--report": options.report = true
       case "--timeout": options.timeout = try seconds(try value(for: argument), for: argument)
       case "--load-timeout": options.loadTimeout = try seconds(try value(for: argument), for: argument)
+      case "--find": options.find = try value(for: argument)
       case "--help", "-h": throw UsageError(nil)
       default: throw UsageError("unknown option “\(argument)”")
       }

@@ -3,8 +3,9 @@ import HelpViewer
 
 /// The one JSON line `--report` prints once the page settles.
 enum Report {
-  /// The report of `state`; `sha256` is the loaded document's hash (`null` when not loaded).
-  static func json(for state: LoadState, sha256: String? = nil) -> String {
+  /// The report of `state`; `sha256` is the loaded document's hash (`null` when not loaded),
+  /// `matches` the number of matches `--find` counted (`null` without `--find`).
+  static func json(for state: LoadState, sha256: String? = nil, matches: Int? = nil) -> String {
     let error = state.error.map {
       "{\"kind\":\(quote($0.kind.rawValue)),\"title\":\(quote($0.title)),\"message\":\(quote($0.message)),\"details\":\(optional($0.details))}"
     }
@@ -17,6 +18,7 @@ enum Report {
       ("canGoForward", String(state.canGoForward)),
       ("error", error ?? "null"),
       ("sha256", optional(sha256)),
+      ("matches", matches.map(String.init) ?? "null"),
     ]
     return "{" + fields.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
   }

@@ -46,5 +46,9 @@ MainActor.assumeIsolated {
   if options.isAutomated {
     exit(Automation.run(app, options))
   }
+  if let text = options.find, let viewer = app.dialog?.viewer ?? app.embeddedViewer {
+    MainLoop.spin(until: { viewer.state.phase.isSettled }, timeout: options.timeout)
+    Automation.find(text, in: viewer)
+  }
   MainLoop.spin(until: { app.isClosed }, timeout: .greatestFiniteMagnitude)
 }

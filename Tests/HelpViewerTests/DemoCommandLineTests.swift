@@ -95,6 +95,22 @@ final class DemoCommandLineTests: GtkTestCase {
     }
   }
 
+  func testFindCountsTheMatchesInTheReport() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/", .page("<title>Fruit</title><p>apple, pear, Apple</p><p>pineapple</p>"))
+      let found = try runProgram(demoBinary, ["--open", server.url("/").absoluteString, "--find", "apple", "--report"])
+      XCTAssertEqual(found.status, 0)
+      XCTAssertEqual(try parse(found.output)["matches"] as? Int, 3)
+      let missing = try runProgram(
+        demoBinary, ["--open", server.url("/").absoluteString, "--find", "kiwi", "--report"])
+      XCTAssertEqual(try parse(missing.output)["matches"] as? Int, 0)
+      let plain = try runProgram(demoBinary, ["--open", server.url("/").absoluteString, "--report"])
+      XCTAssertTrue(try parse(plain.output)["matches"] is NSNull, "no --find, no count")
+      XCTAssertEqual(try runProgram(demoBinary, ["--show", "help", "--find"]).status, 2, "--find needs a value")
+    }
+  }
+
   func testBadArgumentsExitWithStatus2() throws {
     try onMain {
       XCTAssertEqual(try runProgram(demoBinary, ["--show", "nonsense"]).status, 2)

@@ -4,7 +4,8 @@ import HelpViewerCore
 import HelpViewerGlue
 
 /// A sheet-like modal dialog showing one page: a header bar with the page title and a close
-/// button, the `LoadingWebView` below it. Esc and Ctrl+W close it.
+/// button, the `LoadingWebView` below it. Esc and Ctrl+W close it (Esc closes an open find bar
+/// first). The viewer's `viewer.*` actions (find, zoom, print) work anywhere in the dialog.
 ///
 /// The dialog is transient for its parent and destroyed with it; it keeps itself alive while it
 /// is open, so a host need not hold on to it.
@@ -90,10 +91,19 @@ public final class HelpDialog {
       if viewer.state.isLoading { viewer.stop() } else { viewer.reload() }
     }
     signals += UnsafeMutablePointer<GtkWidget>(gcast(window)).connectDestroy { [weak self] in self?.didClose() }
-    UnsafeMutablePointer<GtkWidget>(gcast(window)).addShortcut("Escape|<Control>w") { [weak self] in
+    // Esc closes an open find bar first; only the next Esc closes the dialog.
+    UnsafeMutablePointer<GtkWidget>(gcast(window)).addShortcut("Escape") { [weak self] in
+      if self?.viewer.hideFindBar() == false { self?.close() }
+      return true
+    }
+    UnsafeMutablePointer<GtkWidget>(gcast(window)).addShortcut("<Control>w") { [weak self] in
       self?.close()
       return true
     }
+    // The viewer's actions and their shortcuts work wherever the focus is in the dialog (the
+    // header's buttons and menus too).
+    gtk_widget_insert_action_group(gcast(window), ViewerActions.prefix, viewer.actions.group)
+    UnsafeMutablePointer<GtkWidget>(gcast(window)).addActionShortcuts(ViewerActions.shortcuts)
     viewer.observe { [weak self] state in self?.render(state) }
   }
 

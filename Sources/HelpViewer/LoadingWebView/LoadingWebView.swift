@@ -46,6 +46,10 @@ public final class LoadingWebView {
   let webView: UnsafeMutablePointer<WebKitWebView>
   let errorView = ErrorView()
   let offlineBanner = OfflineBanner()
+  let findBar = FindBar()
+  /// The `viewer.*` actions (find, zoom, print), inserted on `widget`.
+  public let actions = ViewerActions()
+  var lastPhaseForActions = LoadPhase.idle
   let navigationGuard: NavigationGuard
   let spinner: OpaquePointer
   let progressBar: OpaquePointer
@@ -55,7 +59,7 @@ public final class LoadingWebView {
   /// The web view's user content manager (user scripts, script message handlers).
   let userContentManager: GObjectRef
   private var machine: LoadStateMachine
-  private let signals = SignalBag()
+  let signals = SignalBag()
   private var loadTimer: TimeoutSource?
   private var fallbackStart: TimeoutSource?
   /// Observers inside the package (the dialogs), called before `onStateChange`.
@@ -94,6 +98,7 @@ public final class LoadingWebView {
     gtk_overlay_add_overlay(overlay, gcast(spinner))
     gtk_overlay_add_overlay(overlay, offlineBanner.root.widget)
     gtk_overlay_add_overlay(overlay, gcast(progressBar))
+    gtk_overlay_add_overlay(overlay, findBar.root.widget)
     root = GObjectRef(adoptingNonNil: overlay)
     gtk_widget_add_css_class(root.widget, "help-viewer")
 
@@ -106,6 +111,7 @@ public final class LoadingWebView {
     }
     signals += errorView.retryButton.connectClicked { [weak self] in self?.reload() }
     signals += offlineBanner.retryButton.connectClicked { [weak self] in self?.reload() }
+    installViewerActions()
     render(state)
     if let url { load(url) }
   }

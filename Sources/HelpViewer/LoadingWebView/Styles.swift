@@ -11,6 +11,8 @@ enum Styles {
     progressbar.help-viewer-progress progress { min-height: 3px; min-width: 0; margin: 0; padding: 0; border-radius: 0; border: none; }
     progressbar.help-viewer-progress trough { background: transparent; }
     .help-viewer-error .help-viewer-error-title { font-size: 1.4em; font-weight: bold; }
+    .help-viewer-find { background: @theme_bg_color; border: 1px solid @borders; border-top: none;
+      border-radius: 0 0 6px 6px; padding: 6px; margin-right: 12px; }
     """
 
   static func install() {

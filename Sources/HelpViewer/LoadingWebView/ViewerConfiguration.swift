@@ -37,6 +37,9 @@ public struct ViewerConfiguration: Sendable {
   /// Certificates the host app trusts for a host although they do not verify (e.g. a
   /// self-signed intranet server): host → PEM text. Never anything else is bypassed.
   public var trustedCertificates: [String: String] = [:]
+  /// The zoom level a viewer starts at and `resetZoom()` returns to (1 is 100 %; clamped to
+  /// `ZoomLevels.range`, 0.3…3).
+  public var defaultZoomLevel: Double = 1
 
   public init() {}
 }

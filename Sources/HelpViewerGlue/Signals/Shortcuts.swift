@@ -30,3 +30,24 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     return true
   }
 }
+
+extension UnsafeMutablePointer where Pointee == GtkWidget {
+  /// Activates the action `action` (e.g. `"viewer.zoom-in"`, looked up from this widget up)
+  /// when one of the triggers is pressed while focus is inside the widget.
+  ///
+  /// A disabled action does not handle the key, which then goes on to the focused widget. Runs
+  /// in the capture phase, as `addShortcut(_:_:)`. Triggers that do not parse are skipped.
+  ///
+  /// ```swift
+  /// widget.addActionShortcuts(["<Control>f": "viewer.find", "<Control>p": "viewer.print"])
+  /// ```
+  public func addActionShortcuts(_ shortcuts: [(trigger: String, action: String)]) {
+    guard let controller = gtk_shortcut_controller_new() else { return }
+    for (trigger, name) in shortcuts {
+      guard let parsed = gtk_shortcut_trigger_parse_string(trigger) else { continue }
+      gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(parsed, gtk_named_action_new(name)))
+    }
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+    gtk_widget_add_controller(self, controller)
+  }
+}

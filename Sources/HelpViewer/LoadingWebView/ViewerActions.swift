@@ -1,0 +1,120 @@
+import CGtk
+import HelpViewerCore
+import HelpViewerGlue
+
+/// The viewer's actions, in a `GSimpleActionGroup` inserted on the viewer's widget as
+/// `"viewer"`: menus, buttons and shortcuts anywhere inside it (or inside a window the group is
+/// also inserted on, as `HelpDialog` does) use `viewer.find`, `viewer.zoom-in`, ….
+///
+/// Each action is enabled only when it can act: find and print with a loaded page, zoom in and
+/// out below and above the ends, reset away from the default.
+///
+/// ```swift
+/// gtk_widget_activate_action_variant(viewer.widget, "viewer.zoom-in", nil)
+/// let item = g_menu_item_new(viewer.zoomLabel, "viewer.zoom-reset")
+/// ```
+@MainActor
+public final class ViewerActions {
+  /// The actions' names; `detailed` is the name with the group prefix, for menus.
+  public enum Name: String, CaseIterable, Sendable {
+    case find
+    case findNext = "find-next"
+    case findPrevious = "find-previous"
+    case zoomIn = "zoom-in"
+    case zoomOut = "zoom-out"
+    case zoomReset = "zoom-reset"
+    case print
+
+    /// `"viewer.NAME"`, as menus and `gtk_widget_activate_action` name it.
+    public var detailed: String { "\(ViewerActions.prefix).\(rawValue)" }
+  }
+
+  /// The prefix the group is inserted with.
+  public nonisolated static let prefix = "viewer"
+
+  /// The keyboard shortcuts of the actions, in GTK's trigger syntax.
+  static let shortcuts: [(trigger: String, action: String)] = [
+    ("<Control>f", Name.find.detailed),
+    ("<Control>g|F3", Name.findNext.detailed),
+    ("<Shift><Control>g|<Shift>F3", Name.findPrevious.detailed),
+    ("<Control>plus|<Control>equal|<Control>KP_Add", Name.zoomIn.detailed),
+    ("<Control>minus|<Control>KP_Subtract", Name.zoomOut.detailed),
+    ("<Control>0|<Control>KP_0", Name.zoomReset.detailed),
+    ("<Control>p", Name.print.detailed),
+  ]
+
+  /// The `GSimpleActionGroup` (a `GActionGroup`), for `gtk_widget_insert_action_group`.
+  public var group: OpaquePointer { groupRef.opaque }
+
+  private let groupRef: GObjectRef
+  private var actions: [Name: GObjectRef] = [:]
+
+  init() {
+    groupRef = GObjectRef(adoptingNew: g_simple_action_group_new())
+    for name in Name.allCases {
+      let action = GObjectRef(adoptingNew: g_simple_action_new(name.rawValue, nil))
+      g_action_map_add_action(groupRef.opaque, action.opaque)
+      actions[name] = action
+    }
+  }
+
+  /// Whether `name` is enabled.
+  public func isEnabled(_ name: Name) -> Bool {
+    guard let action = actions[name] else { return false }
+    return g_action_get_enabled(action.opaque) != 0
+  }
+
+  /// Runs `handler` when `name` is activated; the connection goes into `signals`.
+  func onActivate(_ name: Name, into signals: SignalBag, _ handler: @escaping @MainActor () -> Void) {
+    guard let action = actions[name] else { return }
+    signals += connectActivate(action.opaque, handler)
+  }
+
+  /// Enables or disables `name`.
+  func setEnabled(_ name: Name, _ enabled: Bool) {
+    guard let action = actions[name], isEnabled(name) != enabled else { return }
+    g_simple_action_set_enabled(action.opaque, enabled ? 1 : 0)
+  }
+}
+
+extension LoadingWebView {
+  /// Connects the actions to the viewer, inserts them on its widget with their shortcuts, and
+  /// connects find and zoom.
+  func installViewerActions() {
+    gtk_widget_insert_action_group(widget, ViewerActions.prefix, actions.group)
+    actions.onActivate(.find, into: signals) { [weak self] in self?.showFindBar() }
+    actions.onActivate(.findNext, into: signals) { [weak self] in self?.findNext() }
+    actions.onActivate(.findPrevious, into: signals) { [weak self] in self?.findPrevious() }
+    actions.onActivate(.zoomIn, into: signals) { [weak self] in self?.zoomIn() }
+    actions.onActivate(.zoomOut, into: signals) { [weak self] in self?.zoomOut() }
+    actions.onActivate(.zoomReset, into: signals) { [weak self] in self?.resetZoom() }
+    actions.onActivate(.print, into: signals) { [weak self] in self?.print() }
+    widget.addActionShortcuts(ViewerActions.shortcuts)
+    connectFind()
+    connectZoom()
+    observe { [weak self] state in self?.stateChangedForActions(state) }
+  }
+
+  /// Enables the actions that can act now.
+  func updateActions() {
+    let loaded = canPrint
+    actions.setEnabled(.find, loaded)
+    actions.setEnabled(.findNext, loaded && !model.findState.text.isEmpty)
+    actions.setEnabled(.findPrevious, loaded && !model.findState.text.isEmpty)
+    actions.setEnabled(.print, loaded)
+    actions.setEnabled(.zoomIn, zoomLevel < ZoomLevels.range.upperBound - 0.001)
+    actions.setEnabled(.zoomOut, zoomLevel > ZoomLevels.range.lowerBound + 0.001)
+    actions.setEnabled(.zoomReset, abs(zoomLevel - defaultZoomLevel) > 0.001)
+  }
+
+  private func stateChangedForActions(_ state: LoadState) {
+    if state.phase == .loaded && lastPhaseForActions != .loaded {
+      reapplyZoom()
+      pageLoadedForFind()
+    }
+    // Nothing to search in the error view.
+    if state.error != nil { hideFindBar() }
+    lastPhaseForActions = state.phase
+    updateActions()
+  }
+}
