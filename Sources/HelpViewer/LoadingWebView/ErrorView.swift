@@ -22,6 +22,8 @@ final class ErrorView {
     gtk_widget_set_margin_start(widget, 24)
     gtk_widget_set_margin_end(widget, 24)
     gtk_widget_add_css_class(widget, "help-viewer-error")
+    // An alert: screen readers announce the error when the view appears.
+    widget.setAccessibleRole(GTK_ACCESSIBLE_ROLE_ALERT)
 
     icon = gtk_image_new_from_icon_name("dialog-error-symbolic")
     gtk_image_set_pixel_size(gcast(icon), 64)
@@ -65,6 +67,8 @@ final class ErrorView {
     var details = [error.url.map { "Address: \($0)" }, error.details].compactMap { $0 }
     details.insert("Kind: \(error.kind.rawValue)", at: 0)
     gtk_label_set_text(gcast(detailsLabel), details.joined(separator: "\n"))
+    root.widget.setAccessibleLabel(error.title)
+    root.widget.setAccessibleDescription(error.message)
   }
 
   /// The title and message shown now (for tests and accessibility).
