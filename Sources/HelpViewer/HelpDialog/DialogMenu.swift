@@ -45,6 +45,10 @@ final class DialogMenu {
     gtk_menu_button_set_menu_model(button, model.pointer(GMenuModel.self))
     gtk_widget_set_tooltip_text(gcast(button), localized("Main Menu"))
     UnsafeMutablePointer<GtkWidget>(gcast(button)).setAccessibleLabel(localized("Main Menu"))
+    // The toggle button inside takes the focus: screen readers read its label.
+    if let inner = gtk_widget_get_first_child(gcast(button)) {
+      inner.setAccessibleLabel(localized("Main Menu"))
+    }
   }
 
   /// Shows `percent` as the zoom level in the zoom row (the item that resets the zoom).

@@ -8,6 +8,8 @@ import HelpViewerGlue
 final class ErrorView {
   let root: GObjectRef
   let retryButton: UnsafeMutablePointer<GtkButton>
+  /// "Technical Details", which shows the error's details when expanded.
+  let detailsExpander: UnsafeMutablePointer<GtkWidget>
   private let icon: UnsafeMutablePointer<GtkWidget>
   private let titleLabel: UnsafeMutablePointer<GtkWidget>
   private let messageLabel: UnsafeMutablePointer<GtkWidget>
@@ -44,7 +46,8 @@ final class ErrorView {
     gtk_label_set_selectable(gcast(detailsLabel), 1)
     gtk_label_set_max_width_chars(gcast(detailsLabel), 60)
     gtk_widget_add_css_class(detailsLabel, "dim-label")
-    let expander = gtk_expander_new("Technical Details")!
+    let expander: UnsafeMutablePointer<GtkWidget> = gtk_expander_new("Technical Details")
+    detailsExpander = expander
     gtk_expander_set_child(gcast(expander), detailsLabel)
     gtk_widget_set_halign(expander, GTK_ALIGN_CENTER)
 
