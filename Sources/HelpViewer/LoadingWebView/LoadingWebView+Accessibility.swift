@@ -24,3 +24,20 @@ extension LoadingWebView {
     }
   }
 }
+
+extension LoadingWebView {
+  /// Lets Tab leave the page. WebKitGTK 2.50 on GTK 4 keeps a focusable `GtkTextView` inside
+  /// the web view (its key-binding translator's helper); when Tab leaves the page's last link,
+  /// GTK moves the focus into that helper, which keeps every further Tab. Made unfocusable, the
+  /// focus goes on to the next control of the window instead. Typing into the page's fields
+  /// is unaffected (WebKit gives the helper key events directly, not through the focus).
+  func releaseFocusTrap() {
+    let textViewType = gtk_text_view_get_type()
+    var child = gtk_widget_get_first_child(gcast(webView))
+    while let current = child {
+      let instance = UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self)
+      if g_type_check_instance_is_a(instance, textViewType) != 0 { gtk_widget_set_focusable(current, 0) }
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+}

@@ -58,6 +58,8 @@ public final class LoadingWebView {
   private let signals = SignalBag()
   /// The connection to GTK's dark preference (kept apart: it outlives `detach()` harmlessly).
   let themeSignals = SignalBag()
+  /// Keeps Tab from skipping the control after the page (see `TabOutGuard`).
+  private var tabOutGuard: TabOutGuard?
   private var loadTimer: TimeoutSource?
   private var fallbackStart: TimeoutSource?
   /// Observers inside the package (the dialogs), called before `onStateChange`.
@@ -110,6 +112,8 @@ public final class LoadingWebView {
     signals += errorView.retryButton.connectClicked { [weak self] in self?.reload() }
     signals += offlineBanner.retryButton.connectClicked { [weak self] in self?.reload() }
     followTheme()
+    releaseFocusTrap()
+    tabOutGuard = TabOutGuard(webView: webView)
     render(state)
     if let url { load(url) }
   }
@@ -166,6 +170,7 @@ public final class LoadingWebView {
     loadTimer?.cancel()
     loadTimer = nil
     signals.disconnectAll()
+    tabOutGuard?.detach()
     webkit_web_view_stop_loading(webView)
   }
 
