@@ -17,7 +17,7 @@ func widgetTree(_ widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePoin
 
 /// Whether `widget` is a `type` (or a subclass of it).
 @MainActor
-func widget(_ widget: UnsafeMutablePointer<GtkWidget>, is type: GType) -> Bool {
+func isInstance(_ widget: UnsafeMutablePointer<GtkWidget>, of type: GType) -> Bool {
   g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
 }
 
