@@ -11,18 +11,21 @@ import HelpViewerGlue
 /// that same time once the focus has already left the web view.
 ///
 /// ```swift
-/// let guard = TabOutGuard(webView: webView)  // installs itself on the window when rooted
+/// let tabGuard = TabOutGuard(webView: webView)  // installs itself on the window when rooted
+/// tabGuard.detach()  // takes its controllers off again
 /// ```
 @MainActor
 final class TabOutGuard {
   private let webView: UnsafeMutablePointer<GtkWidget>
   private var lastTabTime: UInt32?
   private var guardedRoot: GWeakObject?
+  private var webViewHandler: KeyPressHandler?
+  private var rootHandler: KeyPressHandler?
   private let signals = SignalBag()
 
   init(webView: UnsafeMutablePointer<WebKitWebView>) {
     self.webView = gcast(webView)
-    signals += self.webView.addKeyPressHandler(phase: GTK_PHASE_CAPTURE) { [weak self] key in
+    webViewHandler = self.webView.addKeyPressHandler(phase: GTK_PHASE_CAPTURE) { [weak self] key in
       if Self.isTab(key) { self?.lastTabTime = key.time }
       return false
     }
@@ -30,9 +33,11 @@ final class TabOutGuard {
     guardRoot()
   }
 
-  /// Stops guarding (the controllers stay, doing nothing).
+  /// Stops guarding and takes its key controllers off the web view and the window.
   func detach() {
     signals.disconnectAll()
+    webViewHandler?.remove()
+    rootHandler?.remove()
     lastTabTime = nil
   }
 
@@ -41,7 +46,8 @@ final class TabOutGuard {
     let rootWidget: UnsafeMutablePointer<GtkWidget> = gcast(root)
     if let guardedRoot, guardedRoot.withObject({ $0 == UnsafeMutableRawPointer(rootWidget) }) == true { return }
     guardedRoot = GWeakObject(UnsafeMutableRawPointer(rootWidget))
-    signals += rootWidget.addKeyPressHandler(phase: GTK_PHASE_CAPTURE) { [weak self] key in
+    rootHandler?.remove()
+    rootHandler = rootWidget.addKeyPressHandler(phase: GTK_PHASE_CAPTURE) { [weak self] key in
       self?.swallowsEcho(key, in: rootWidget) ?? false
     }
   }
