@@ -56,7 +56,7 @@ public final class LoadingWebView {
   let userContentManager: GObjectRef
   private var machine: LoadStateMachine
   private let signals = SignalBag()
-  /// The connection to GTK's dark preference (kept apart: it outlives `detach()` harmlessly).
+  /// The connection to GTK's dark preference (see `LoadingWebView+Theme.swift`).
   let themeSignals = SignalBag()
   /// Keeps Tab from skipping the control after the page (see `TabOutGuard`).
   private var tabOutGuard: TabOutGuard?
@@ -171,6 +171,7 @@ public final class LoadingWebView {
     loadTimer = nil
     signals.disconnectAll()
     tabOutGuard?.detach()
+    themeSignals.disconnectAll()
     webkit_web_view_stop_loading(webView)
   }
 

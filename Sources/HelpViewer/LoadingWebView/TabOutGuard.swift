@@ -41,6 +41,11 @@ final class TabOutGuard {
     lastTabTime = nil
   }
 
+  isolated deinit {
+    webViewHandler?.remove()
+    rootHandler?.remove()
+  }
+
   private func guardRoot() {
     guard let root = gtk_widget_get_root(webView) else { return }
     let rootWidget: UnsafeMutablePointer<GtkWidget> = gcast(root)
