@@ -130,6 +130,31 @@ final class KeyboardTests: GtkTestCase {
     }
   }
 
+  func testTheMenuOpensByKeyboardAndEscapeClosesOnlyTheMenu() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/page", .page("<title>Menu keys</title>"))
+      defer { server.stop() }
+      let dialog = HelpDialog.present(server.url("/page"), title: "Menu keys", controls: .all)
+      defer { dialog.close() }
+      let menu = dialog.header.menu
+      waitUntil("loaded") { dialog.viewer.state.phase == .loaded && dialog.viewer.state.title == "Menu keys" }
+      var presses = 0
+      while !focusIs(UnsafeMutableRawPointer(menu.button), in: dialog.window) && presses < 10 {
+        moveFocus("Tab", in: dialog.window)
+        presses += 1
+      }
+      XCTAssertTrue(focusIs(UnsafeMutableRawPointer(menu.button), in: dialog.window), "Tab reaches the menu button")
+      try pressKeys("Return", in: dialog.window)
+      waitUntil("Return opened the menu") { menu.isOpen }
+      try pressKeys("Escape", in: dialog.window)
+      waitUntil("Esc closed the menu") { !menu.isOpen }
+      XCTAssertTrue(dialog.isOpen, "and not the dialog")
+      try pressKeys("Escape", in: dialog.window)
+      waitUntil("a second Esc closed the dialog") { !dialog.isOpen }
+    }
+  }
+
   func testFailedPageRetriesAndShowsDetailsByKeyboard() throws {
     try onMain {
       let server = try TestServer()

@@ -51,6 +51,11 @@ final class DialogMenu {
     }
   }
 
+  /// Whether the menu is open.
+  var isOpen: Bool {
+    gtk_menu_button_get_popover(button).map { gtk_widget_get_visible(gcast($0)) != 0 } ?? false
+  }
+
   /// Shows `percent` as the zoom level in the zoom row (the item that resets the zoom).
   func setZoomLevel(percent: Int) {
     g_menu_remove(zoomSection.opaque, 1)
