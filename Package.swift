@@ -38,7 +38,7 @@ let package = Package(
     .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
     .testTarget(
       name: "HelpViewerTests",
-      dependencies: ["HelpViewer", "HelpViewerGlue", "CGtk", "CWebKit", "HelpViewerDemo"]),
+      dependencies: ["HelpViewer", "HelpViewerGlue", "CGtk", "CWebKit", "CHelpViewerShim", "HelpViewerDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )

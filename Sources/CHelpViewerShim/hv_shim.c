@@ -5,3 +5,41 @@ WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *
   return g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, "web-context", context,
                       "user-content-manager", user_content_manager, NULL);
 }
+
+void hv_accessible_set_label(GtkAccessible *accessible, const char *label) {
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+void hv_accessible_set_description(GtkAccessible *accessible, const char *description) {
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+void hv_accessible_set_busy(GtkAccessible *accessible, gboolean busy) {
+  gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_BUSY, busy, -1);
+}
+
+void hv_widget_set_accessible_role(GtkWidget *widget, GtkAccessibleRole role) {
+  g_object_set(widget, "accessible-role", role, NULL);
+}
+
+char *hv_accessible_check_label(GtkAccessible *accessible, const char *label) {
+  return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+}
+
+char *hv_accessible_check_description(GtkAccessible *accessible, const char *description) {
+  return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+}
+
+char *hv_accessible_check_busy(GtkAccessible *accessible, gboolean busy) {
+  return gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_BUSY, busy);
+}
+
+gboolean hv_settings_get_prefer_dark(GtkSettings *settings) {
+  gboolean dark = FALSE;
+  g_object_get(settings, "gtk-application-prefer-dark-theme", &dark, NULL);
+  return dark;
+}
+
+void hv_settings_set_prefer_dark(GtkSettings *settings, gboolean dark) {
+  g_object_set(settings, "gtk-application-prefer-dark-theme", dark, NULL);
+}

@@ -7,6 +7,8 @@ struct DemoOptions: Equatable {
   var show: Page?
   var open: String?
   var embedded = false
+  /// Prefer the dark theme (GTK's `gtk-application-prefer-dark-theme`), pages included.
+  var dark = false
   var screenshot: String?
   var report = false
   var timeout: Double = 30
@@ -19,12 +21,13 @@ struct DemoOptions: Equatable {
   var isAutomated: Bool { screenshot != nil || report }
 
   static let usage = """
-    Usage: help-viewer-demo [--show help|terms | --open URL] [--embedded]
+    Usage: help-viewer-demo [--show help|terms | --open URL] [--embedded] [--dark]
                             [--screenshot PATH] [--report] [--timeout SECONDS] [--find TEXT]
 
       --show help|terms   open the bundled help or terms page at start
       --open URL          open any URL or local file path at start
       --embedded          show the page in the window's embedded pane, not in a dialog
+      --dark              prefer the dark theme: the app, the viewer and the bundled pages
       --screenshot PATH   once the page settles, save a PNG of the window showing it and exit
       --report            once the page settles, print one JSON line and exit 0
       --timeout SECONDS   with --report/--screenshot: exit 3 when nothing settles in time (30)
@@ -49,6 +52,7 @@ struct DemoOptions: Equatable {
         options.show = page
       case "--open": options.open = try value(for: argument)
       case "--embedded": options.embedded = true
+      case "--dark": options.dark = true
       case "--screenshot": options.screenshot = try value(for: argument)
       case "--report": options.report = true
       case "--timeout": options.timeout = try seconds(try value(for: argument), for: argument)

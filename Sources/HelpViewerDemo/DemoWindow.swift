@@ -135,7 +135,7 @@ final class DemoWindow {
   func showDialog(_ target: Target, title: String) {
     dialog?.close()
     termsDialog?.dismiss()
-    let dialog = HelpDialog(title: title, over: window, showsNavigation: true)
+    let dialog = HelpDialog(title: title, over: window, controls: .all)
     dialog.viewer.timeout = loadTimeout
     dialog.present()
     load(target, in: dialog.viewer)

@@ -25,6 +25,7 @@ MainActor.assumeIsolated {
     exit(1)
   }
   MainLoop.integrateDispatch()
+  if options.dark { DarkPreference.isPreferred = true }
   let app = DemoWindow()
   app.loadTimeout = options.loadTimeout
   app.present()

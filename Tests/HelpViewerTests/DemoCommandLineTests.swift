@@ -82,6 +82,22 @@ final class DemoCommandLineTests: GtkTestCase {
     }
   }
 
+  func testDarkScreenshotShowsTheHelpDark() throws {
+    try onMain {
+      var centers: [Double] = []
+      for dark in [false, true] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hv-dark-\(UUID().uuidString).png")
+          .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try runProgram(demoBinary, ["--show", "help", "--screenshot", path] + (dark ? ["--dark"] : []))
+        XCTAssertEqual(result.status, 0)
+        centers.append(try brightness(ofPNG: path, atX: 0.5, y: 0.9))
+      }
+      XCTAssertGreaterThan(centers[0], 200, "the light page near its bottom: white")
+      XCTAssertLessThan(centers[1], 60, "the dark page near its bottom: dark")
+    }
+  }
+
   func testNothingSettlingExitsWithStatus3() throws {
     try onMain {
       let server = try TestServer()
@@ -119,6 +135,20 @@ final class DemoCommandLineTests: GtkTestCase {
       XCTAssertEqual(try runProgram(demoBinary, ["--help"]).status, 0)
     }
   }
+}
+
+/// The mean of red, green and blue (0…255) at (`x`, `y`), fractions of the picture's size.
+@MainActor
+private func brightness(ofPNG path: String, atX x: Double, y: Double) throws -> Double {
+  var error: UnsafeMutablePointer<GError>?
+  let texture = try XCTUnwrap(gdk_texture_new_from_filename(path, &error), "not a picture: \(path)")
+  defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+  let width = Int(gdk_texture_get_width(texture))
+  let height = Int(gdk_texture_get_height(texture))
+  var pixels = [UInt8](repeating: 0, count: width * height * 4)
+  gdk_texture_download(texture, &pixels, gsize(width * 4))  // B, G, R, A (Cairo's ARGB32, little endian)
+  let offset = (Int(Double(height) * y) * width + Int(Double(width) * x)) * 4
+  return Double(Int(pixels[offset]) + Int(pixels[offset + 1]) + Int(pixels[offset + 2])) / 3
 }
 
 /// The JSON object on the last line of `output`.

@@ -203,7 +203,7 @@ private func loadedViewer(title: String) throws -> (LoadingWebView, UnsafeMutabl
 /// The id of the paragraph holding the page's selection (where the find controller put it).
 @MainActor
 private func selectedParagraph(_ viewer: LoadingWebView) -> String? {
-  evaluateJavaScript(
+  evaluate(
     "(() => { const s = window.getSelection(); return s.rangeCount ? s.anchorNode.parentElement.id : '' })()",
     in: viewer.webView)
 }

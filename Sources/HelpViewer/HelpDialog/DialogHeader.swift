@@ -2,51 +2,75 @@ import CGtk
 import HelpViewerCore
 import HelpViewerGlue
 
-/// The dialog's header bar: optional back, forward and reload/stop buttons, the page title, and
-/// a close button; each button enabled only when it can act.
+/// The dialog's header bar: back, forward and reload/stop, the page title with its host and
+/// lock, Open in Browser, the menu, and close; each button enabled only when it can act, each
+/// left out when the host's `HelpDialog.Controls` say so. Every button is an icon with a tooltip
+/// and an accessible label.
 @MainActor
 final class DialogHeader {
   let bar: OpaquePointer
   let backButton: UnsafeMutablePointer<GtkButton>
   let forwardButton: UnsafeMutablePointer<GtkButton>
   let reloadButton: UnsafeMutablePointer<GtkButton>
+  let openInBrowserButton: UnsafeMutablePointer<GtkButton>
   let closeButton: UnsafeMutablePointer<GtkButton>
-  let titleLabel: OpaquePointer
+  let menu = DialogMenu()
+  let title = DialogTitle()
+  /// The page title label.
+  var titleLabel: OpaquePointer { title.titleLabel }
 
-  init(showsNavigation: Bool) {
+  init(controls: HelpDialog.Controls) {
     bar = gcast(gtk_header_bar_new()!)
     gtk_header_bar_set_show_title_buttons(bar, 0)
-    backButton = Self.iconButton("go-previous-symbolic", tooltip: localized("Back"))
-    forwardButton = Self.iconButton("go-next-symbolic", tooltip: localized("Forward"))
-    reloadButton = Self.iconButton("view-refresh-symbolic", tooltip: localized("Reload"))
-    closeButton = Self.iconButton("window-close-symbolic", tooltip: localized("Close"))
+    backButton = Self.iconButton("go-previous-symbolic", label: localized("Back"))
+    forwardButton = Self.iconButton("go-next-symbolic", label: localized("Forward"))
+    reloadButton = Self.iconButton("view-refresh-symbolic", label: localized("Reload"))
+    openInBrowserButton = Self.iconButton("web-browser-symbolic", label: localized("Open in Browser"))
+    closeButton = Self.iconButton("window-close-symbolic", label: localized("Close"))
+    gtk_actionable_set_action_name(gcast(openInBrowserButton), "dialog.open-in-browser")
+
     for button in [backButton, forwardButton, reloadButton] {
-      gtk_widget_set_visible(gcast(button), showsNavigation ? 1 : 0)
+      gtk_widget_set_visible(gcast(button), controls.contains(.navigation) ? 1 : 0)
       gtk_header_bar_pack_start(bar, gcast(button))
     }
+    // pack_end fills from the right edge: close, then the menu, then Open in Browser.
+    gtk_widget_set_visible(gcast(closeButton), controls.contains(.close) ? 1 : 0)
     gtk_header_bar_pack_end(bar, gcast(closeButton))
+    gtk_widget_set_visible(gcast(menu.button), controls.contains(.menu) ? 1 : 0)
+    gtk_header_bar_pack_end(bar, gcast(menu.button))
+    gtk_widget_set_visible(gcast(openInBrowserButton), controls.contains(.openInBrowser) ? 1 : 0)
+    gtk_header_bar_pack_end(bar, gcast(openInBrowserButton))
 
-    titleLabel = gcast(gtk_label_new(nil)!)
-    gtk_widget_add_css_class(gcast(titleLabel), "title")
-    gtk_label_set_ellipsize(titleLabel, PANGO_ELLIPSIZE_END)
-    gtk_label_set_single_line_mode(titleLabel, 1)
-    gtk_header_bar_set_title_widget(bar, gcast(titleLabel))
+    gtk_header_bar_set_title_widget(bar, title.box)
   }
 
-  /// Shows `title` and enables the buttons that can act in `state`.
-  func render(_ state: LoadState, title: String) {
-    gtk_label_set_text(titleLabel, title)
+  /// Shows `title` with the page's origin and enables the buttons that can act in `state`.
+  func render(_ state: LoadState, title text: String) {
+    title.render(title: text, origin: PageOrigin(state))
     gtk_widget_set_sensitive(gcast(backButton), state.canGoBack ? 1 : 0)
     gtk_widget_set_sensitive(gcast(forwardButton), state.canGoForward ? 1 : 0)
     let stops = state.isLoading
     gtk_button_set_icon_name(reloadButton, stops ? "process-stop-symbolic" : "view-refresh-symbolic")
-    gtk_widget_set_tooltip_text(gcast(reloadButton), stops ? localized("Stop") : localized("Reload"))
+    Self.label(reloadButton, stops ? localized("Stop") : localized("Reload"))
     gtk_widget_set_sensitive(gcast(reloadButton), (stops || state.canReload) ? 1 : 0)
   }
 
-  private static func iconButton(_ icon: String, tooltip: String) -> UnsafeMutablePointer<GtkButton> {
+  /// Shows the page's zoom level in the menu's zoom row, e.g. 120 → "120%".
+  ///
+  /// For the viewer's zoom actions to call when the zoom changes.
+  func setZoomLabel(percent: Int) {
+    menu.setZoomLevel(percent: percent)
+  }
+
+  private static func iconButton(_ icon: String, label text: String) -> UnsafeMutablePointer<GtkButton> {
     let button: UnsafeMutablePointer<GtkButton> = gcast(gtk_button_new_from_icon_name(icon)!)
-    gtk_widget_set_tooltip_text(gcast(button), tooltip)
+    label(button, text)
     return button
+  }
+
+  /// An icon-only button's tooltip and accessible label: the same words.
+  private static func label(_ button: UnsafeMutablePointer<GtkButton>, _ text: String) {
+    gtk_widget_set_tooltip_text(gcast(button), text)
+    UnsafeMutablePointer<GtkWidget>(gcast(button)).setAccessibleLabel(text)
   }
 }

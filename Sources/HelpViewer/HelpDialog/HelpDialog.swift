@@ -3,9 +3,11 @@ import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 
-/// A sheet-like modal dialog showing one page: a header bar with the page title and a close
-/// button, the `LoadingWebView` below it. Esc and Ctrl+W close it (Esc closes an open find bar
-/// first). The viewer's `viewer.*` actions (find, zoom, print) work anywhere in the dialog.
+/// A sheet-like modal dialog showing one page: a header bar with the page title (and its host),
+/// navigation, Open in Browser, a menu and a close button (each optional, see `Controls`), the
+/// `LoadingWebView` below it. Esc and Ctrl+W close it; Alt+Left and Alt+Right go back and
+/// forward; F5 and Ctrl+R reload. Esc closes an open find bar
+/// first; the viewer's `viewer.*` actions (find, zoom, print) work anywhere in the dialog.
 ///
 /// The dialog is transient for its parent and destroyed with it; it keeps itself alive while it
 /// is open, so a host need not hold on to it.
@@ -31,21 +33,32 @@ public final class HelpDialog {
   public let window: UnsafeMutablePointer<GtkWindow>
 
   let header: DialogHeader
+  /// The dialog's own actions, as `dialog.NAME` (see `HelpDialog+Actions.swift`).
+  let actions = ActionGroup()
   private var isDestroyed = false
   private let signals = SignalBag()
   private var keepAlive: HelpDialog?
   private var waiters: [CheckedContinuation<Void, Never>] = []
 
-  /// Shows `url` in a new dialog over `parent` (any `GtkWindow` pointer, or `nil`).
+  /// Shows `url` in a new dialog over `parent` (any `GtkWindow` pointer, or `nil`), with the
+  /// header bar `controls` (`.standard`: the menu and close).
   @discardableResult
   public static func present(
     _ url: URL, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
-    showsNavigation: Bool = false
+    controls: Controls = .standard
   ) -> HelpDialog {
-    let dialog = HelpDialog(title: title, over: parent, showsNavigation: showsNavigation)
+    let dialog = HelpDialog(title: title, over: parent, controls: controls)
     dialog.present()
     dialog.viewer.load(url)
     return dialog
+  }
+
+  /// Shows `url` in a new dialog; `showsNavigation` adds back, forward and reload.
+  @discardableResult
+  public static func present(
+    _ url: URL, title: String = "Help", over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool
+  ) -> HelpDialog {
+    present(url, title: title, over: parent, controls: .standard(showsNavigation: showsNavigation))
   }
 
   /// Shows what a person typed (`example.com`, a URL, a file path) in a new dialog; an address
@@ -53,21 +66,44 @@ public final class HelpDialog {
   @discardableResult
   public static func present(
     address: String, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
-    showsNavigation: Bool = false
+    controls: Controls = .standard
   ) -> HelpDialog {
-    let dialog = HelpDialog(title: title, over: parent, showsNavigation: showsNavigation)
+    let dialog = HelpDialog(title: title, over: parent, controls: controls)
     dialog.present()
     dialog.viewer.load(address: address)
     return dialog
   }
 
-  /// A dialog that is not shown yet; call `present()` and `viewer.load(_:)`.
+  /// What a person typed, in a new dialog; `showsNavigation` adds back, forward and reload.
+  @discardableResult
+  public static func present(
+    address: String, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
+    showsNavigation: Bool
+  ) -> HelpDialog {
+    present(address: address, title: title, over: parent, controls: .standard(showsNavigation: showsNavigation))
+  }
+
+  /// A dialog that is not shown yet, with back, forward and reload when `showsNavigation`.
+  public convenience init(
+    title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool
+  ) {
+    self.init(title: title, over: parent, controls: .standard(showsNavigation: showsNavigation))
+  }
+
+  /// A dialog that is not shown yet, with the header bar `controls`; call `present()` and
+  /// `viewer.load(_:)`.
+  ///
+  /// ```swift
+  /// let dialog = HelpDialog(title: "Help", over: window, controls: .all)
+  /// dialog.present()
+  /// dialog.viewer.load(helpURL)
+  /// ```
   public init(
-    title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool = false
+    title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil, controls: Controls = .standard
   ) {
     fallbackTitle = title
     viewer = LoadingWebView()
-    header = DialogHeader(showsNavigation: showsNavigation)
+    header = DialogHeader(controls: controls)
     // GTK owns a new toplevel window (its toplevel list holds it). We hold no reference of our
     // own: `gtk_window_destroy` must drop the last one so that `destroy` is emitted.
     window = gcast(gtk_window_new()!)
@@ -104,6 +140,10 @@ public final class HelpDialog {
     // header's buttons and menus too).
     gtk_widget_insert_action_group(gcast(window), ViewerActions.prefix, viewer.actions.group)
     UnsafeMutablePointer<GtkWidget>(gcast(window)).addActionShortcuts(ViewerActions.shortcuts)
+    installActions()
+    installNavigationShortcuts()
+    // The page has the keyboard focus from the start (not the first header button).
+    gtk_window_set_focus(window, gcast(viewer.webView))
     viewer.observe { [weak self] state in self?.render(state) }
   }
 
@@ -149,6 +189,7 @@ public final class HelpDialog {
   private func render(_ state: LoadState) {
     let title = state.title ?? fallbackTitle
     header.render(state, title: title)
+    renderActions(state)
     gtk_window_set_title(window, title)
   }
 
@@ -161,6 +202,7 @@ public final class HelpDialog {
     isOpen = false
     viewer.detach()
     signals.disconnectAll()
+    actions.disconnectAll()
     let waiting = waiters
     waiters.removeAll()
     for waiter in waiting { waiter.resume() }

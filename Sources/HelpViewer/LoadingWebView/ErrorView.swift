@@ -8,6 +8,8 @@ import HelpViewerGlue
 final class ErrorView {
   let root: GObjectRef
   let retryButton: UnsafeMutablePointer<GtkButton>
+  /// "Technical Details", which shows the error's details when expanded.
+  let detailsExpander: UnsafeMutablePointer<GtkWidget>
   private let icon: UnsafeMutablePointer<GtkWidget>
   private let titleLabel: UnsafeMutablePointer<GtkWidget>
   private let messageLabel: UnsafeMutablePointer<GtkWidget>
@@ -22,6 +24,8 @@ final class ErrorView {
     gtk_widget_set_margin_start(widget, 24)
     gtk_widget_set_margin_end(widget, 24)
     gtk_widget_add_css_class(widget, "help-viewer-error")
+    // An alert: screen readers announce the error when the view appears.
+    widget.setAccessibleRole(GTK_ACCESSIBLE_ROLE_ALERT)
 
     icon = gtk_image_new_from_icon_name("dialog-error-symbolic")
     gtk_image_set_pixel_size(gcast(icon), 64)
@@ -42,7 +46,8 @@ final class ErrorView {
     gtk_label_set_selectable(gcast(detailsLabel), 1)
     gtk_label_set_max_width_chars(gcast(detailsLabel), 60)
     gtk_widget_add_css_class(detailsLabel, "dim-label")
-    let expander = gtk_expander_new(localized("Technical Details"))!
+    let expander: UnsafeMutablePointer<GtkWidget> = gtk_expander_new(localized("Technical Details"))
+    detailsExpander = expander
     gtk_expander_set_child(gcast(expander), detailsLabel)
     gtk_widget_set_halign(expander, GTK_ALIGN_CENTER)
 
@@ -65,6 +70,8 @@ final class ErrorView {
     var details = [error.url.map { "Address: \($0)" }, error.details].compactMap { $0 }
     details.insert("Kind: \(error.kind.rawValue)", at: 0)
     gtk_label_set_text(gcast(detailsLabel), details.joined(separator: "\n"))
+    root.widget.setAccessibleLabel(error.title)
+    root.widget.setAccessibleDescription(error.message)
   }
 
   /// The title and message shown now (for tests and accessibility).

@@ -60,6 +60,10 @@ public final class LoadingWebView {
   let userContentManager: GObjectRef
   private var machine: LoadStateMachine
   let signals = SignalBag()
+  /// The connection to GTK's dark preference (see `LoadingWebView+Theme.swift`).
+  let themeSignals = SignalBag()
+  /// Keeps Tab from skipping the control after the page (see `TabOutGuard`).
+  private var tabOutGuard: TabOutGuard?
   private var loadTimer: TimeoutSource?
   private var fallbackStart: TimeoutSource?
   /// Observers inside the package (the dialogs), called before `onStateChange`.
@@ -86,6 +90,7 @@ public final class LoadingWebView {
     gtk_widget_set_valign(gcast(spinner), GTK_ALIGN_CENTER)
     gtk_widget_set_can_target(gcast(spinner), 0)
     gtk_widget_set_tooltip_text(gcast(spinner), localized("Loading"))
+    UnsafeMutablePointer<GtkWidget>(gcast(spinner)).setAccessibleLabel(localized("Loading"))
 
     progressBar = gcast(gtk_progress_bar_new()!)
     gtk_widget_add_css_class(gcast(progressBar), "help-viewer-progress")
@@ -112,6 +117,9 @@ public final class LoadingWebView {
     signals += errorView.retryButton.connectClicked { [weak self] in self?.reload() }
     signals += offlineBanner.retryButton.connectClicked { [weak self] in self?.reload() }
     installViewerActions()
+    followTheme()
+    releaseFocusTrap()
+    tabOutGuard = TabOutGuard(webView: webView)
     render(state)
     if let url { load(url) }
   }
@@ -168,6 +176,8 @@ public final class LoadingWebView {
     loadTimer?.cancel()
     loadTimer = nil
     signals.disconnectAll()
+    tabOutGuard?.detach()
+    themeSignals.disconnectAll()
     webkit_web_view_stop_loading(webView)
   }
 
@@ -196,8 +206,10 @@ public final class LoadingWebView {
       loadTimer?.cancel()
       loadTimer = nil
     }
+    let previous = model.state.phase
     model.state = state
     render(state)
+    settleFocus(state, previous: previous)
     for observer in observers { observer(state) }
     onStateChange?(state)
   }
@@ -227,6 +239,7 @@ public final class LoadingWebView {
 
   private func render(_ state: LoadState) {
     offlineBanner.render(state)
+    renderAccessibility(state)
     gtk_widget_set_visible(gcast(spinner), state.showsSpinner ? 1 : 0)
     if state.showsSpinner { gtk_spinner_start(spinner) } else { gtk_spinner_stop(spinner) }
     gtk_widget_set_visible(gcast(progressBar), state.showsProgress ? 1 : 0)

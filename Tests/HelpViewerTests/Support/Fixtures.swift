@@ -68,9 +68,18 @@ func click(
 func focus(_ window: UnsafeMutablePointer<GtkWindow>, file: StaticString = #filePath, line: UInt = #line) throws
   -> String
 {
-  let title = gtk_window_get_title(window).map { String(cString: $0) } ?? ""
-  let search = try runProgram("/usr/bin/xdotool", ["search", "--name", "^\(title)$"])
-  guard let id = search.output.split(separator: "\n").last.map(String.init) else {
+  // The X server sees a title GTK just set a moment later, and a loading page changes the
+  // title: search by the current title until the X server has it.
+  var title = ""
+  var found: String?
+  MainLoop.spin(
+    until: {
+      title = gtk_window_get_title(window).map { String(cString: $0) } ?? ""
+      let search = try? runProgram("/usr/bin/xdotool", ["search", "--name", "^\(title)$"])
+      found = search?.output.split(separator: "\n").last.map(String.init)
+      return found != nil
+    }, timeout: 5)
+  guard let id = found else {
     XCTFail("no X window titled \(title)", file: file, line: line)
     return ""
   }

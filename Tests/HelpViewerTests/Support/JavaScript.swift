@@ -1,35 +1,34 @@
 import CGtk
 import CWebKit
-import HelpViewerGlue
 import XCTest
 
-/// Runs `script` in the page's main world and returns its value as a string (`nil` on error).
+@testable import HelpViewerGlue
+
+/// Runs `script` in the page of `webView` (the page's own world) and returns its result as a
+/// string, spinning the main loop until it arrives; `nil` (and a test failure) when it fails.
 @MainActor
-func evaluateJavaScript(
+func evaluate(
   _ script: String, in webView: UnsafeMutablePointer<WebKitWebView>, file: StaticString = #filePath, line: UInt = #line
 ) -> String? {
-  final class Outcome: @unchecked Sendable {
-    var done = false
-    var value: String?
+  var answer: Result<String, GLibFailure>?
+  let (callback, data) = asyncReady { source, result in
+    var error: UnsafeMutablePointer<GError>?
+    guard let source, let value = webkit_web_view_evaluate_javascript_finish(gcast(source), result, &error) else {
+      answer = .failure(GLibFailure(taking: error))
+      return
+    }
+    defer { g_object_unref(UnsafeMutableRawPointer(value)) }
+    let text = jsc_value_to_string(value)
+    defer { g_free(text) }
+    answer = .success(text.map { String(cString: $0) } ?? "")
   }
-  let outcome = Outcome()
-  webkit_web_view_evaluate_javascript(
-    webView, script, -1, nil, nil, nil,
-    { source, result, data in
-      guard let data else { return }
-      let outcome = Unmanaged<Outcome>.fromOpaque(data).takeRetainedValue()
-      var error: UnsafeMutablePointer<GError>?
-      let view = UnsafeMutableRawPointer(source)?.assumingMemoryBound(to: WebKitWebView.self)
-      if let value = webkit_web_view_evaluate_javascript_finish(view, result, &error) {
-        if let text = jsc_value_to_string(value) {
-          outcome.value = String(cString: text)
-          g_free(text)
-        }
-        g_object_unref(UnsafeMutableRawPointer(value))
-      }
-      g_clear_error(&error)
-      outcome.done = true
-    }, Unmanaged.passRetained(outcome).toOpaque())
-  waitUntil("the script ran", file: file, line: line) { outcome.done }
-  return outcome.value
+  webkit_web_view_evaluate_javascript(webView, script, -1, nil, nil, nil, callback, data)
+  waitUntil("the page answered \(script)", file: file, line: line) { answer != nil }
+  switch answer {
+  case .success(let text): return text
+  case .failure(let error):
+    XCTFail("\(script) failed: \(error)", file: file, line: line)
+    return nil
+  case nil: return nil
+  }
 }

@@ -1,0 +1,54 @@
+import CGtk
+import HelpViewerCore
+import HelpViewerGlue
+
+extension HelpDialog {
+  /// Opens the page in the default browser (through `viewer.openExternally`): the page shown,
+  /// or the address that failed or that the offline copy stands in for. Does nothing for
+  /// bundled pages, which only this viewer can show.
+  ///
+  /// ```swift
+  /// dialog.openInBrowser()  // the same as the menu's "Open in Browser"
+  /// ```
+  public func openInBrowser() {
+    guard let address = PageOrigin(viewer.state).browserURL else { return }
+    viewer.openExternally(address)
+  }
+
+  /// The actions behind the header's menu and buttons, as `dialog.NAME` in the window:
+  /// `open-in-browser`, `back`, `forward`, `reload`, `stop`, `close`.
+  func installActions() {
+    actions.add("open-in-browser") { [weak self] in self?.openInBrowser() }
+    actions.add("back") { [weak self] in self?.viewer.goBack() }
+    actions.add("forward") { [weak self] in self?.viewer.goForward() }
+    actions.add("reload") { [weak self] in self?.viewer.reload() }
+    actions.add("stop") { [weak self] in self?.viewer.stop() }
+    actions.add("close") { [weak self] in self?.close() }
+    actions.insert(into: gcast(window), as: "dialog")
+  }
+
+  /// Alt+Left and Alt+Right go back and forward, F5 and Ctrl+R reload (all also when the
+  /// navigation buttons are left out). A key whose action cannot act now goes on to the page.
+  func installNavigationShortcuts() {
+    let window: UnsafeMutablePointer<GtkWidget> = gcast(self.window)
+    window.addShortcut("<Alt>Left") { [weak self] in self?.activate("back") ?? false }
+    window.addShortcut("<Alt>Right") { [weak self] in self?.activate("forward") ?? false }
+    window.addShortcut("F5|<Control>r") { [weak self] in self?.activate("reload") ?? false }
+  }
+
+  /// Enables each action when it can act in `state`.
+  func renderActions(_ state: LoadState) {
+    actions.setEnabled("open-in-browser", PageOrigin(state).browserURL != nil)
+    actions.setEnabled("back", state.canGoBack)
+    actions.setEnabled("forward", state.canGoForward)
+    actions.setEnabled("reload", state.canReload || state.isLoading)
+    actions.setEnabled("stop", state.isLoading)
+  }
+
+  /// Activates `name` when it is enabled; returns whether it was.
+  private func activate(_ name: String) -> Bool {
+    guard actions.isEnabled(name) else { return false }
+    gtk_widget_activate_action_variant(gcast(window), "dialog.\(name)", nil)
+    return true
+  }
+}

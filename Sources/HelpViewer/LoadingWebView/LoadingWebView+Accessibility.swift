@@ -1,0 +1,43 @@
+import CGtk
+import HelpViewerCore
+import HelpViewerGlue
+
+extension LoadingWebView {
+  /// Tells assistive technologies what the viewer shows: busy while a load runs (the spinner
+  /// and progress bar say "Loading"), and the error view, an alert, labelled with the error.
+  func renderAccessibility(_ state: LoadState) {
+    widget.setAccessibleBusy(state.isLoading)
+    UnsafeMutablePointer<GtkWidget>(gcast(webView)).setAccessibleBusy(state.isLoading)
+  }
+
+  /// After a load ends, puts the keyboard focus on the page when it loaded, or on Retry when it
+  /// failed; only when the focus is inside the viewer already or nowhere in its window, so a
+  /// viewer never takes the focus from the host's other widgets (or from the dialog's header).
+  func settleFocus(_ state: LoadState, previous: LoadPhase) {
+    guard state.phase.name != previous.name, let rootObject = gtk_widget_get_root(widget) else { return }
+    let focus = gtk_root_get_focus(rootObject)
+    if let focus, focus != widget, gtk_widget_is_ancestor(focus, widget) == 0 { return }
+    switch state.phase {
+    case .loaded: gtk_widget_grab_focus(gcast(webView))
+    case .failed: gtk_widget_grab_focus(gcast(errorView.retryButton))
+    default: break
+    }
+  }
+}
+
+extension LoadingWebView {
+  /// Lets Tab leave the page. WebKitGTK 2.50 on GTK 4 keeps a focusable `GtkTextView` inside
+  /// the web view (its key-binding translator's helper); when Tab leaves the page's last link,
+  /// GTK moves the focus into that helper, which keeps every further Tab. Made unfocusable, the
+  /// focus goes on to the next control of the window instead. Typing into the page's fields
+  /// is unaffected (WebKit gives the helper key events directly, not through the focus).
+  func releaseFocusTrap() {
+    let textViewType = gtk_text_view_get_type()
+    var child = gtk_widget_get_first_child(gcast(webView))
+    while let current = child {
+      let instance = UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self)
+      if g_type_check_instance_is_a(instance, textViewType) != 0 { gtk_widget_set_focusable(current, 0) }
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+}
