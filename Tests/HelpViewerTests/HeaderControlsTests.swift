@@ -120,6 +120,29 @@ final class HeaderControlsTests: GtkTestCase {
       XCTAssertEqual(menuItems(menu.model.pointer(GMenuModel.self)).map(\.action)[1], "viewer.zoom-reset")
     }
   }
+
+  func testMenuItemsReachTheViewerActionsAndShowTheZoomLevel() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/", .page("<title>Zoom</title><p>Some text</p>"))
+      let dialog = HelpDialog.present(server.url("/"), title: "Help")
+      defer { dialog.close() }
+      waitUntil("loaded") { dialog.viewer.state.phase == .loaded }
+      let menu = dialog.header.menu
+      // GTK resolves a menu item's action from the menu button upwards, as a click on it would.
+      let button: UnsafeMutablePointer<GtkWidget> = gcast(menu.button)
+      XCTAssertEqual(gtk_widget_activate_action_variant(button, "viewer.zoom-in", nil), 1)
+      XCTAssertEqual(webkit_web_view_get_zoom_level(dialog.viewer.webView), 1.1, accuracy: 0.001)
+      XCTAssertEqual(menuItems(menu.model.pointer(GMenuModel.self)).map(\.label)[1], "110%")
+      dialog.viewer.zoomOut()
+      dialog.viewer.zoomOut()
+      XCTAssertEqual(menuItems(menu.model.pointer(GMenuModel.self)).map(\.label)[1], "90%")
+      XCTAssertEqual(gtk_widget_activate_action_variant(button, "viewer.zoom-reset", nil), 1)
+      XCTAssertEqual(menuItems(menu.model.pointer(GMenuModel.self)).map(\.label)[1], "100%")
+      XCTAssertEqual(gtk_widget_activate_action_variant(button, "viewer.find", nil), 1)
+      XCTAssertTrue(dialog.viewer.model.findState.isShown)
+    }
+  }
 }
 
 /// The items of `model` and its sections, in order: label and action.

@@ -36,6 +36,17 @@ extension HelpDialog {
     window.addShortcut("F5|<Control>r") { [weak self] in self?.activate("reload") ?? false }
   }
 
+  /// Shows the viewer's zoom level in the menu's zoom row, now and whenever it changes (by the
+  /// keyboard, the menu or the host).
+  func followZoom() {
+    let show: @MainActor () -> Void = { [weak self] in
+      guard let self else { return }
+      self.header.setZoomLabel(percent: Int((self.viewer.zoomLevel * 100).rounded()))
+    }
+    show()
+    signals += connectNotify(viewer.webView, property: "zoom-level", show)
+  }
+
   /// Enables each action when it can act in `state`.
   func renderActions(_ state: LoadState) {
     actions.setEnabled("open-in-browser", PageOrigin(state).browserURL != nil)

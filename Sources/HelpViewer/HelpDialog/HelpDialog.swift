@@ -36,7 +36,7 @@ public final class HelpDialog {
   /// The dialog's own actions, as `dialog.NAME` (see `HelpDialog+Actions.swift`).
   let actions = ActionGroup()
   private var isDestroyed = false
-  private let signals = SignalBag()
+  let signals = SignalBag()
   private var keepAlive: HelpDialog?
   private var waiters: [CheckedContinuation<Void, Never>] = []
 
@@ -142,6 +142,7 @@ public final class HelpDialog {
     UnsafeMutablePointer<GtkWidget>(gcast(window)).addActionShortcuts(ViewerActions.shortcuts)
     installActions()
     installNavigationShortcuts()
+    followZoom()
     // The page has the keyboard focus from the start (not the first header button).
     gtk_window_set_focus(window, gcast(viewer.webView))
     viewer.observe { [weak self] state in self?.render(state) }
