@@ -30,9 +30,8 @@ public struct FindState: Sendable, Equatable {
     guard let count = matchCount else { return "" }
     switch count {
     case 0: return localized("No results")
-    case 1: return localized("1 match")
     case (Self.maxMatchCount + 1)...: return String(format: localized("More than %d matches"), Self.maxMatchCount)
-    default: return String(format: localized("%d matches"), count)
+    default: return String(format: localized("%d match", "%d matches", count: count), count)
     }
   }
 }
