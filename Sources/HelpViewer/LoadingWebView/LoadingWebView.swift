@@ -176,6 +176,7 @@ public final class LoadingWebView {
     loadTimer?.cancel()
     loadTimer = nil
     signals.disconnectAll()
+    actions.disconnectAll()
     tabOutGuard?.detach()
     themeSignals.disconnectAll()
     webkit_web_view_stop_loading(webView)

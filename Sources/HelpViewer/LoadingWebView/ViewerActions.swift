@@ -44,36 +44,32 @@ public final class ViewerActions {
   ]
 
   /// The `GSimpleActionGroup` (a `GActionGroup`), for `gtk_widget_insert_action_group`.
-  public var group: OpaquePointer { groupRef.opaque }
+  public var group: OpaquePointer { actionGroup.group.opaque }
 
-  private let groupRef: GObjectRef
-  private var actions: [Name: GObjectRef] = [:]
+  /// The glue's action group holding one action per `Name`.
+  private let actionGroup = ActionGroup()
 
-  init() {
-    groupRef = GObjectRef(adoptingNew: g_simple_action_group_new())
-    for name in Name.allCases {
-      let action = GObjectRef(adoptingNew: g_simple_action_new(name.rawValue, nil))
-      g_action_map_add_action(groupRef.opaque, action.opaque)
-      actions[name] = action
-    }
-  }
+  init() {}
 
   /// Whether `name` is enabled.
   public func isEnabled(_ name: Name) -> Bool {
-    guard let action = actions[name] else { return false }
-    return g_action_get_enabled(action.opaque) != 0
+    actionGroup.isEnabled(name.rawValue)
   }
 
-  /// Runs `handler` when `name` is activated; the connection goes into `signals`.
-  func onActivate(_ name: Name, into signals: SignalBag, _ handler: @escaping @MainActor () -> Void) {
-    guard let action = actions[name] else { return }
-    signals += connectActivate(action.opaque, handler)
+  /// Adds `name`, running `handler` when activated.
+  func add(_ name: Name, _ handler: @escaping @MainActor () -> Void) {
+    actionGroup.add(name.rawValue, handler)
   }
 
   /// Enables or disables `name`.
   func setEnabled(_ name: Name, _ enabled: Bool) {
-    guard let action = actions[name], isEnabled(name) != enabled else { return }
-    g_simple_action_set_enabled(action.opaque, enabled ? 1 : 0)
+    guard isEnabled(name) != enabled else { return }
+    actionGroup.setEnabled(name.rawValue, enabled)
+  }
+
+  /// Disconnects every action's handler (the actions stay, doing nothing).
+  func disconnectAll() {
+    actionGroup.disconnectAll()
   }
 }
 
@@ -82,13 +78,13 @@ extension LoadingWebView {
   /// connects find and zoom.
   func installViewerActions() {
     gtk_widget_insert_action_group(widget, ViewerActions.prefix, actions.group)
-    actions.onActivate(.find, into: signals) { [weak self] in self?.showFindBar() }
-    actions.onActivate(.findNext, into: signals) { [weak self] in self?.findNext() }
-    actions.onActivate(.findPrevious, into: signals) { [weak self] in self?.findPrevious() }
-    actions.onActivate(.zoomIn, into: signals) { [weak self] in self?.zoomIn() }
-    actions.onActivate(.zoomOut, into: signals) { [weak self] in self?.zoomOut() }
-    actions.onActivate(.zoomReset, into: signals) { [weak self] in self?.resetZoom() }
-    actions.onActivate(.print, into: signals) { [weak self] in self?.print() }
+    actions.add(.find) { [weak self] in self?.showFindBar() }
+    actions.add(.findNext) { [weak self] in self?.findNext() }
+    actions.add(.findPrevious) { [weak self] in self?.findPrevious() }
+    actions.add(.zoomIn) { [weak self] in self?.zoomIn() }
+    actions.add(.zoomOut) { [weak self] in self?.zoomOut() }
+    actions.add(.zoomReset) { [weak self] in self?.resetZoom() }
+    actions.add(.print) { [weak self] in self?.print() }
     widget.addActionShortcuts(ViewerActions.shortcuts)
     connectFind()
     connectZoom()
