@@ -3,7 +3,8 @@ import Foundation
 import HelpViewer
 import HelpViewerGlue
 
-/// `--report` and `--screenshot`: wait until the page settles, then report and/or save a PNG.
+/// `--report` and `--screenshot`: wait until the page settles (or, with `--while-loading`, until
+/// it shows the spinner), then report and/or save a PNG.
 @MainActor
 enum Automation {
   /// Returns the exit status: 0 when done, 1 when the screenshot failed, 3 on timeout.
@@ -11,14 +12,19 @@ enum Automation {
     guard let viewer = app.termsDialog?.viewer ?? app.dialog?.viewer ?? app.embeddedViewer else { return 1 }
     let shown: UnsafeMutablePointer<GtkWidget> =
       app.termsDialog.map { gcast($0.window) } ?? app.dialog.map { gcast($0.window) } ?? gcast(app.window)
-    let settled = MainLoop.spin(until: { viewer.state.phase.isSettled }, timeout: options.timeout)
-    guard settled else {
+    let ready = MainLoop.spin(
+      until: { options.whileLoading ? viewer.state.showsSpinner : viewer.state.phase.isSettled },
+      timeout: options.timeout)
+    guard ready else {
+      let what = options.whileLoading ? "no load started" : "nothing settled"
       FileHandle.standardError.write(
-        Data("help-viewer-demo: nothing settled within \(options.timeout) s (\(viewer.state.phase.name))\n".utf8))
+        Data("help-viewer-demo: \(what) within \(options.timeout) s (\(viewer.state.phase.name))\n".utf8))
       return 3
     }
-    // WebKit may send the title after FINISHED.
-    MainLoop.spin(until: { viewer.state.title != nil || viewer.state.error != nil }, timeout: 1)
+    if !options.whileLoading {
+      // WebKit may send the title after FINISHED.
+      MainLoop.spin(until: { viewer.state.title != nil || viewer.state.error != nil }, timeout: 1)
+    }
     if let text = options.find { find(text, in: viewer) }
     if options.screenshot != nil {
       // The web process paints the page some frames after the load finishes: let GTK draw

@@ -16,6 +16,9 @@ struct DemoOptions: Equatable {
   var loadTimeout: Double = 30
   /// Text to find in the page once it settles (the find bar opens with it).
   var find: String?
+  /// Take the screenshot and report while the page is still loading (spinner showing), not
+  /// once it settles.
+  var whileLoading = false
 
   /// Whether the demo runs by itself and exits once the page settles.
   var isAutomated: Bool { screenshot != nil || report }
@@ -23,6 +26,7 @@ struct DemoOptions: Equatable {
   static let usage = """
     Usage: help-viewer-demo [--show help|terms | --open URL] [--embedded] [--dark]
                             [--screenshot PATH] [--report] [--timeout SECONDS] [--find TEXT]
+                            [--while-loading]
 
       --show help|terms   open the bundled help or terms page at start
       --open URL          open any URL or local file path at start
@@ -34,6 +38,8 @@ struct DemoOptions: Equatable {
       --load-timeout SECONDS  the viewer's own load timeout: a slower page fails as timedOut (30)
       --find TEXT         once the page settles, open the find bar and search for TEXT
                           (--report then includes the number of matches)
+      --while-loading     with --report/--screenshot: act while the page is still loading
+                          (the spinner showing), not once it settles
     """
 
   /// Parses `arguments` (without the program name); throws a message for people.
@@ -58,6 +64,7 @@ struct DemoOptions: Equatable {
       case "--timeout": options.timeout = try seconds(try value(for: argument), for: argument)
       case "--load-timeout": options.loadTimeout = try seconds(try value(for: argument), for: argument)
       case "--find": options.find = try value(for: argument)
+      case "--while-loading": options.whileLoading = true
       case "--help", "-h": throw UsageError(nil)
       default: throw UsageError("unknown option “\(argument)”")
       }
@@ -65,6 +72,12 @@ struct DemoOptions: Equatable {
     if options.show != nil && options.open != nil { throw UsageError("give --show or --open, not both") }
     if options.isAutomated && options.show == nil && options.open == nil {
       throw UsageError("--report and --screenshot need --show or --open")
+    }
+    if options.whileLoading && !options.isAutomated {
+      throw UsageError("--while-loading goes with --report or --screenshot")
+    }
+    if options.whileLoading && options.find != nil {
+      throw UsageError("--find needs a loaded page: give it without --while-loading")
     }
     return options
   }

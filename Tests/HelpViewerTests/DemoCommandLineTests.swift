@@ -111,6 +111,25 @@ final class DemoCommandLineTests: GtkTestCase {
     }
   }
 
+  func testWhileLoadingReportsAndPicturesTheLoadingState() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/hang", .hang)
+      defer { server.stop() }
+      let picture = NSTemporaryDirectory() + "help-viewer-loading-\(getpid()).png"
+      defer { try? FileManager.default.removeItem(atPath: picture) }
+      let result = try runProgram(
+        demoBinary,
+        ["--open", server.url("/hang").absoluteString, "--while-loading", "--report", "--screenshot", picture])
+      XCTAssertEqual(result.status, 0)
+      let report = try parse(result.output)
+      XCTAssertEqual(report["phase"] as? String, "loading")
+      XCTAssertTrue(report["error"] is NSNull)
+      XCTAssertTrue(FileManager.default.fileExists(atPath: picture))
+      XCTAssertEqual(try runProgram(demoBinary, ["--show", "help", "--while-loading"]).status, 2, "needs --report")
+    }
+  }
+
   func testFindCountsTheMatchesInTheReport() throws {
     try onMain {
       let server = try TestServer()
