@@ -5,3 +5,11 @@ WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *
   return g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, "web-context", context,
                       "user-content-manager", user_content_manager, NULL);
 }
+
+WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *user_content_manager) {
+  WebKitSettings *settings = webkit_settings_new();
+  WebKitWebView *view = g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, "user-content-manager",
+                                     user_content_manager, "settings", settings, NULL);
+  g_object_unref(settings);
+  return view;
+}

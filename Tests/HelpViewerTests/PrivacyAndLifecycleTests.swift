@@ -121,7 +121,7 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
 
 /// The running WebKit web processes started by this process (their command name is cut to 15
 /// characters by Linux; they may sit below a sandbox process).
-private func webProcessCount() -> Int {
+func webProcessCount() -> Int {
   let me = Int(getpid())
   let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
   return entries.filter { entry in

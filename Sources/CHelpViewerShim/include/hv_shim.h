@@ -13,4 +13,8 @@ extern void _dispatch_main_queue_callback_4CF(void *msg);
 WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *context,
                                WebKitUserContentManager *user_content_manager);
 
+// A WebKitWebView that shares `related`'s web process (and its context and network session),
+// with its own user content manager and settings: construct-only `related-view`.
+WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *user_content_manager);
+
 #endif

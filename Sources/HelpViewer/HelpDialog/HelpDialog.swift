@@ -41,9 +41,11 @@ public final class HelpDialog {
     _ url: URL, title: String = "Help", over parent: UnsafeMutableRawPointer? = nil,
     showsNavigation: Bool = false
   ) -> HelpDialog {
-    let dialog = HelpDialog(title: title, over: parent, showsNavigation: showsNavigation)
+    let preloaded = Preloads.take(url)
+    let dialog = HelpDialog(
+      viewer: preloaded ?? LoadingWebView(), title: title, over: parent, showsNavigation: showsNavigation)
     dialog.present()
-    dialog.viewer.load(url)
+    if preloaded == nil { dialog.viewer.load(url) }
     return dialog
   }
 
@@ -61,9 +63,16 @@ public final class HelpDialog {
   }
 
   /// A dialog that is not shown yet; call `present()` and `viewer.load(_:)`.
-  public init(title: String = "Help", over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool = false) {
+  public convenience init(
+    title: String = "Help", over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool = false
+  ) {
+    self.init(viewer: LoadingWebView(), title: title, over: parent, showsNavigation: showsNavigation)
+  }
+
+  /// A dialog around `viewer` (a new one, or one that preloaded its page).
+  init(viewer: LoadingWebView, title: String, over parent: UnsafeMutableRawPointer?, showsNavigation: Bool) {
     fallbackTitle = title
-    viewer = LoadingWebView()
+    self.viewer = viewer
     header = DialogHeader(showsNavigation: showsNavigation)
     // GTK owns a new toplevel window (its toplevel list holds it). We hold no reference of our
     // own: `gtk_window_destroy` must drop the last one so that `destroy` is emitted.

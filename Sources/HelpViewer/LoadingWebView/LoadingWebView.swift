@@ -157,12 +157,14 @@ public final class LoadingWebView {
   }
 
   /// Disconnects from WebKit and stops loading; the viewer shows nothing new afterwards.
-  /// Called when the widget's window goes away; safe to call more than once.
+  /// Called when the widget's window goes away; safe to call more than once. The web process
+  /// stays warm for the next viewer (`HelpViewerEngine`).
   public func detach() {
     loadTimer?.cancel()
     loadTimer = nil
     signals.disconnectAll()
     webkit_web_view_stop_loading(webView)
+    ViewPool.retire(webViewRef)
   }
 
   // MARK: - Event → state → widgets

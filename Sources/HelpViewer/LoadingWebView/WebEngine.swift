@@ -11,24 +11,47 @@ enum WebEngine {
   private static var context: GObjectRef?
   private static var session: GObjectRef?
 
-  /// A new web view on the shared context and session, set up as `configuration` says, with a
-  /// user content manager of its own (for scripts and script message handlers); both owned by
-  /// the caller.
+  /// A web view on the shared context and session, set up as `configuration` says, with a user
+  /// content manager of its own (for scripts and script message handlers); both owned by the
+  /// caller. A spare view of `ViewPool` (a warm web process, no page, no history) when there is
+  /// one, else a new one.
   static func makeWebView(_ configuration: ViewerConfiguration) -> (view: GObjectRef, userContentManager: GObjectRef) {
     MainLoop.integrateDispatch()
-    let context = sharedContext()
     let session = sharedSession()
     trust(configuration.trustedCertificates, in: session)
+    let made = ViewPool.take() ?? newWebView()
+    configure(made.view, configuration)
+    return made
+  }
+
+  /// A new web view that starts its own web process when it first loads.
+  static func newWebView() -> (view: GObjectRef, userContentManager: GObjectRef) {
+    MainLoop.integrateDispatch()
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
-    let view = GObjectRef(adoptingNew: hv_web_view_new(session.opaque, context.opaque, contentManager.opaque))
+    let view = GObjectRef(
+      adoptingNew: hv_web_view_new(sharedSession().opaque, sharedContext().opaque, contentManager.opaque))
+    return (view, contentManager)
+  }
+
+  /// A new web view sharing `related`'s web process (and context and session), with a user
+  /// content manager and settings of its own, no page and no history.
+  static func newWebView(relatedTo related: GObjectRef) -> (view: GObjectRef, userContentManager: GObjectRef) {
+    let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
+    let view = GObjectRef(adoptingNew: hv_web_view_new_related(related.pointer(), contentManager.opaque))
+    return (view, contentManager)
+  }
+
+  /// Applies `configuration` to the view's settings (its own, never shared with another view).
+  private static func configure(_ view: GObjectRef, _ configuration: ViewerConfiguration) {
     let settings = webkit_web_view_get_settings(view.pointer())
     webkit_settings_set_enable_javascript(settings, configuration.javaScriptEnabled ? 1 : 0)
     webkit_settings_set_enable_developer_extras(settings, configuration.developerToolsEnabled ? 1 : 0)
+    // A help viewer needs no back/forward cache of whole pages: memory it would keep per page.
+    webkit_settings_set_enable_page_cache(settings, 0)
     if let name = configuration.applicationName {
       let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
       webkit_settings_set_user_agent_with_application_details(settings, parts.first, parts.count > 1 ? parts[1] : nil)
     }
-    return (view, contentManager)
   }
 
   /// Lets the session accept each host's named certificate (and nothing else that fails).
