@@ -105,8 +105,9 @@ final class ViewReuseTests: GtkTestCase {
       let dialog = HelpDialog.present(server.url("/"), title: "Help")
       defer { dialog.close() }
       XCTAssertEqual(UnsafeMutableRawPointer(dialog.viewer.webView), spare)
-      waitUntil("loaded") { dialog.viewer.state.phase == .loaded }
-      XCTAssertEqual(dialog.viewer.state.title, "Warm")
+      waitUntil("loaded, with its title") {
+        dialog.viewer.state.phase == .loaded && dialog.viewer.state.title == "Warm"
+      }
       XCTAssertFalse(dialog.viewer.state.canGoBack, "the prewarm's about:blank is not in the history")
     }
   }

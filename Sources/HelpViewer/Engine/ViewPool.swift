@@ -50,8 +50,11 @@ enum ViewPool {
 
   /// A viewer is done with `webView`: its process goes to a new spare, on the next turn of the
   /// main loop (closing stays quick); the view itself is then released.
-  static func retire(_ webView: GObjectRef) {
-    guard limit > 0, spares.count < limit else { return }
+  ///
+  /// A view closed while loading is not kept: its web process may still be starting, and a
+  /// view related to a process that never finished starting waits forever on its loads.
+  static func retire(_ webView: GObjectRef, isLoading: Bool = false) {
+    guard limit > 0, spares.count < limit, !isLoading else { return }
     watchMemory()
     retired = webView
     handOver?.cancel()

@@ -1,0 +1,72 @@
+import Foundation
+import HelpViewerContent
+
+/// Runs every measurement, each in fresh processes where it matters.
+enum Driver {
+  struct Results {
+    var opens: [PageKind: OpenBench.Result] = [:]
+    var demoStart = Samples()
+    var rawStart = Samples()
+    var memory = MemoryBench.Result()
+    var miniBrowser = Samples()
+    var miniBrowserProcesses = 0
+    var rounds = 0
+  }
+
+  static func run(rounds: Int) throws -> Results {
+    var results = Results()
+    results.rounds = rounds
+    let demo = Programs.sibling("help-viewer-demo")
+    let raw = Programs.sibling("help-viewer-raw-load")
+    for program in [demo, raw] where !FileManager.default.isExecutableFile(atPath: program.path) {
+      throw BenchError("\(program.path) is missing: build everything first (swift build -c release)")
+    }
+    guard let helpFile = BundledContent.helpIndex?.absoluteString else {
+      throw BenchError("the bundled help page is missing")
+    }
+
+    // Open → loaded: a fresh process per round, so that each has a true first open.
+    for page in PageKind.allCases {
+      var total = OpenBench.Result()
+      for round in 0..<rounds {
+        log("open → loaded, \(page.rawValue) page, process \(round + 1)/\(rounds)")
+        let one = try Programs.child(OpenBench.Result.self, ["opens", "--page", page.rawValue, "--rounds", "2"])
+        total.first = total.first + one.first
+        total.warm = total.warm + one.warm
+        total.preloaded = total.preloaded + one.preloaded
+        total.preloadedFrames = total.preloadedFrames + one.preloadedFrames
+        total.naive = total.naive + one.naive
+      }
+      results.opens[page] = total
+    }
+
+    // Process start → loaded → exit, alternating, after one unmeasured run of each.
+    log("cold start: help-viewer-demo --show help --report vs help-viewer-raw-load")
+    _ = try Programs.run(demo, ["--show", "help", "--report"])
+    _ = try Programs.run(raw, [helpFile])
+    for _ in 0..<rounds {
+      let app = try Programs.run(demo, ["--show", "help", "--report"])
+      guard app.status == 0 else { throw BenchError("help-viewer-demo failed (\(app.status))") }
+      results.demoStart.add(app.milliseconds)
+      let minimal = try Programs.run(raw, [helpFile])
+      guard minimal.status == 0 else { throw BenchError("help-viewer-raw-load failed (\(minimal.status))") }
+      results.rawStart.add(minimal.milliseconds)
+    }
+
+    log("memory: one dialog, then 100 open/close cycles")
+    results.memory = try Programs.child(MemoryBench.Result.self, ["memory", "--cycles", "100"])
+    if FileManager.default.isExecutableFile(atPath: Programs.miniBrowser) {
+      for round in 0..<3 {
+        log("memory: MiniBrowser \(round + 1)/3")
+        let measured = try Programs.miniBrowserMemory(helpFile, settle: MemoryBench.settleSeconds)
+        results.miniBrowser.add(measured.pss)
+        results.miniBrowserProcesses = measured.processes
+      }
+    }
+    return results
+  }
+
+  static func log(_ text: String) {
+    FileHandle.standardError.write(Data("· \(text)\n".utf8))
+  }
+}

@@ -1,0 +1,137 @@
+import CWebKit
+import Foundation
+
+/// The benchmark's table, for the terminal and for BENCHMARKS.md.
+struct Report {
+  let results: Driver.Results
+  let seconds: Double
+
+  struct Row {
+    var measure: String
+    var samples: Samples
+    var unit: String
+    var ratio: String = ""
+    var target: String = ""
+    var met: Bool?
+  }
+
+  var rows: [Row] {
+    var rows: [Row] = []
+    for page in PageKind.allCases {
+      guard let open = results.opens[page] else { continue }
+      let naive = open.naive.median
+      let name = page == .http ? "127.0.0.1 page" : "bundled page"
+      func speedup(_ samples: Samples) -> String { "\(format(naive / samples.median))× faster" }
+      rows.append(
+        Row(measure: "open → loaded, naive new WebKitWebView (\(name))", samples: open.naive, unit: "ms", ratio: "1×"))
+      rows.append(
+        Row(
+          measure: "open → loaded, HelpDialog first open (\(name))", samples: open.first, unit: "ms",
+          ratio: speedup(open.first)))
+      let warmMet = naive / open.warm.median >= 5 && open.warm.median < 30
+      rows.append(
+        Row(
+          measure: "open → loaded, HelpDialog warm open (\(name))", samples: open.warm, unit: "ms",
+          ratio: speedup(open.warm), target: "≥ 5× and < 30 ms", met: warmMet))
+      rows.append(
+        Row(
+          measure: "present → first frame with content, preloaded (\(name))", samples: open.preloaded, unit: "ms",
+          ratio: speedup(open.preloaded), target: "≤ 17 ms", met: open.preloaded.median <= 17))
+      rows.append(
+        Row(
+          measure: "frames until the preloaded page shows (\(name))", samples: open.preloadedFrames, unit: "frames",
+          target: "1", met: open.preloadedFrames.median <= 1))
+    }
+    let startRatio = results.demoStart.median / results.rawStart.median
+    rows.append(
+      Row(
+        measure: "process start → loaded → exit, raw WebKitGTK program", samples: results.rawStart, unit: "ms",
+        ratio: "1× (raw)"))
+    rows.append(
+      Row(
+        measure: "process start → loaded → exit, help-viewer-demo --show help --report", samples: results.demoStart,
+        unit: "ms", ratio: "\(format(startRatio))× raw", target: "≤ 1.1× raw", met: startRatio <= 1.1))
+    let memory = results.memory
+    let browser = results.miniBrowser.median
+    rows.append(
+      Row(
+        measure: "PSS, app + WebKit processes, one dialog open", samples: Samples([memory.oneDialog]), unit: "MiB",
+        ratio: browser.isFinite ? "\(format(memory.oneDialog / browser))× MiniBrowser" : "",
+        target: "≤ MiniBrowser", met: browser.isFinite ? memory.oneDialog <= browser : nil))
+    rows.append(
+      Row(
+        measure: "PSS, same, after \(memory.cycles) open/close cycles", samples: Samples([memory.afterCycles]),
+        unit: "MiB", ratio: "\(format(memory.afterCycles - memory.oneDialog)) MiB more",
+        target: "≤ 5 MiB more", met: memory.afterCycles - memory.oneDialog <= 5))
+    rows.append(Row(measure: "PSS, MiniBrowser showing the same page", samples: results.miniBrowser, unit: "MiB"))
+    rows.append(
+      Row(
+        measure: "WebKit processes: one dialog → after \(memory.cycles) cycles",
+        samples: Samples([Double(memory.processesOneDialog), Double(memory.processesAfterCycles)]), unit: "processes",
+        ratio: "MiniBrowser: \(results.miniBrowserProcesses)", target: "no growth",
+        met: memory.processesAfterCycles <= memory.processesOneDialog))
+    return rows
+  }
+
+  func table() -> String {
+    var lines = [
+      "", "help-viewer-bench: \(results.rounds) rounds (open timings: 2 per process × \(results.rounds) processes)", "",
+    ]
+    for row in rows {
+      let figures =
+        row.samples.count == 1
+        ? "\(format(row.samples.median)) \(row.unit)"
+        : "median \(format(row.samples.median)) (min \(format(row.samples.min)), max \(format(row.samples.max))) \(row.unit), n=\(row.samples.count)"
+      let verdict = row.met.map { $0 ? "  ✓ \(row.target)" : "  ✗ \(row.target)" } ?? ""
+      lines.append("\(row.measure)\n    \(figures)  \(row.ratio)\(verdict)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func markdown() -> String {
+    var text = """
+      # Benchmarks
+
+      Written by `help-viewer-bench` (`swift run -c release help-viewer-bench`; under Xvfb when there is
+      no display). Do not edit by hand: run it again.
+
+      Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \
+      WebKitGTK \(webkit_get_major_version()).\(webkit_get_minor_version()).\(webkit_get_micro_version()), \
+      Xvfb; \(Date().formatted(.iso8601)); the run took \(Int(seconds)) s.
+
+      Open timings run in \(results.rounds) fresh processes per page, 2 rounds of each kind per process (the
+      first open once per process). Each open uses a new address (`?open=N`) so no page comes from an
+      earlier one's memory cache. Memory is total PSS (`/proc/PID/smaps_rollup`) of the process and all
+      its descendants (WebKit's web and network processes, their sandbox) after \(Int(MemoryBench.settleSeconds)) s
+      of settling, on the bundled help page; MiniBrowser shows the same file, measured the same way.
+
+      | measure | median | min | max | n | compared | target | met |
+      |---|---:|---:|---:|---:|---|---|---|
+
+      """
+    for row in rows {
+      let met = row.met.map { $0 ? "yes" : "**no**" } ?? ""
+      text +=
+        "| \(row.measure) | \(format(row.samples.median)) \(row.unit) | \(format(row.samples.min)) | \(format(row.samples.max)) | \(row.samples.count) | \(row.ratio) | \(row.target) | \(met) |\n"
+    }
+    text += "\n" + Self.notes
+    return text
+  }
+
+  /// What the figures mean and what limits them; kept with the code that measures them.
+  static let notes = """
+    ## How each figure is measured
+
+    - **naive**: a new window with `webkit_web_view_new()` (default context, its own web process),
+      `load_uri`, until `load-changed` FINISHED. The bundled page is read as `file://` there.
+    - **first open**: `HelpDialog.present(url)` → `state.phase == .loaded`, the first dialog of the
+      process (no prewarm).
+    - **warm open**: the same after closing the previous dialog: the next dialog takes the spare web
+      view that holds the closed one's web process (`HelpViewerEngine`).
+    - **preloaded**: `HelpViewerEngine.preload(url)`, loaded; then `HelpDialog.present(url)` → the
+      first frame (GTK tick) at which the viewer's widget renders the page's text.
+    - **cold start**: wall time from spawning the program to its exit, after it loaded the bundled help
+      page (`--report` also computes the page's SHA-256 and waits for its title).
+
+    """
+}
