@@ -7,6 +7,10 @@ WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *
 }
 
 WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *user_content_manager) {
+  if (user_content_manager == NULL) {
+    // WebKit gives a related view the related view's settings and user content manager.
+    return g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, NULL);
+  }
   WebKitSettings *settings = webkit_settings_new();
   WebKitWebView *view = g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, "user-content-manager",
                                      user_content_manager, "settings", settings, NULL);

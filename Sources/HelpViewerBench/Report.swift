@@ -63,7 +63,17 @@ struct Report {
         measure: "PSS, same, after \(memory.cycles) open/close cycles", samples: Samples([memory.afterCycles]),
         unit: "MiB", ratio: "\(format(memory.afterCycles - memory.oneDialog)) MiB more",
         target: "≤ 5 MiB more", met: memory.afterCycles - memory.oneDialog <= 5))
+    rows.append(
+      Row(
+        measure: "PSS, same, after 10 cycles → after \(memory.cycles)",
+        samples: Samples([memory.afterTenCycles, memory.afterCycles]), unit: "MiB",
+        ratio: "\(format(memory.afterCycles - memory.afterTenCycles)) MiB more"))
     rows.append(Row(measure: "PSS, MiniBrowser showing the same page", samples: results.miniBrowser, unit: "MiB"))
+    rows.append(
+      Row(
+        measure: "WebKit processes: after 10 cycles → after \(memory.cycles) cycles",
+        samples: Samples([Double(memory.processesAfterTenCycles), Double(memory.processesAfterCycles)]),
+        unit: "processes"))
     rows.append(
       Row(
         measure: "WebKit processes: one dialog → after \(memory.cycles) cycles",

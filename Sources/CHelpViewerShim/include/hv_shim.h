@@ -13,8 +13,9 @@ extern void _dispatch_main_queue_callback_4CF(void *msg);
 WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *context,
                                WebKitUserContentManager *user_content_manager);
 
-// A WebKitWebView that shares `related`'s web process (and its context and network session),
-// with its own user content manager and settings: construct-only `related-view`.
+// A WebKitWebView that shares `related`'s web process (and its context and network session):
+// construct-only `related-view`. With a user content manager, it has that and settings of its
+// own; with NULL, it shares `related`'s.
 WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *user_content_manager);
 
 #endif

@@ -26,7 +26,7 @@ enum Preloads {
       return viewers[index].viewer
     }
     remove(address)
-    let viewer = LoadingWebView(url: url)
+    let viewer = ViewPool.offering { LoadingWebView(url: url) }
     viewers.append((address, viewer))
     trim()
     return viewer

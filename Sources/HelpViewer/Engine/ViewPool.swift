@@ -2,18 +2,20 @@ import CGtk
 import CWebKit
 import HelpViewerGlue
 
-/// Keeps a closed viewer's web process warm for the next one: at most `limit` spare web views,
-/// each new (no page, no history, no scripts or message handlers of an earlier viewer) but
-/// sharing the closed view's web process through WebKit's `related-view`.
+/// Keeps a closed viewer's web process warm for the next one: a hidden anchor view (on
+/// `about:blank`) made related (WebKit's `related-view`) to the first closed view holds its web
+/// process, and at most `limit` spare views related to the anchor wait for the next viewers.
 ///
-/// Why not the closed view itself: WebKitGTK has no call that empties a view's back/forward
-/// list (restoring an empty session state leaves it as it was), so a literally reused view could
-/// go back to the previous dialog's page. A new view related to a warm one loads as fast (no
-/// process start) and starts clean.
+/// A spare is a new view: no page, no back/forward history. (WebKitGTK has no call that empties
+/// a used view's history; restoring an empty session state leaves it as it was.) It shares the
+/// anchor's settings and user content manager: measured with WebKitGTK 2.50, a web process shared
+/// by successive views that each bring their own grows by about 4 MB per view, and one that is
+/// shared does not. So only one viewer at a time uses them (when no spare is waiting, a viewer
+/// gets a view of its own), and `scrub` removes what an earlier viewer added.
 ///
 /// ```swift
-/// ViewPool.retire(closedWebView)  // on close: its process is handed to a spare
-/// let (view, contentManager) = ViewPool.take() ?? WebEngine.newWebView()
+/// ViewPool.viewerClosed(webView, isLoading: false)
+/// let viewer = ViewPool.offering { LoadingWebView() }  // takes a spare when there is one
 /// ```
 @MainActor
 enum ViewPool {
@@ -26,75 +28,113 @@ enum ViewPool {
       while spares.count > max(limit, 0) { spares.removeLast() }
     }
   }
-  /// The spare views, each holding a warm web process.
+  /// The spare views, each related to the anchor.
   private(set) static var spares: [Spare] = []
-  /// A closed viewer's web view, kept until its process is handed to a new spare.
+  /// The hidden view whose web process (and settings and user content manager) spares share.
+  private static var anchor: GObjectRef?
+  /// The pooled view a viewer uses now (then the next viewer gets one of its own); weak, so a
+  /// viewer freed without closing frees its place too.
+  private static var inUse: GWeakObject?
+  /// Whether views made now may be spares: only for dialogs and preloads, which give their view
+  /// back when they close (`offering(_:)`).
+  private static var isOffering = false
+  /// A closed viewer's web view, kept until its process is handed to the anchor.
   private static var retired: GObjectRef?
   private static var handOver: TimeoutSource?
+  private static var anchorLoad: SignalConnection?
   private static var memoryWatch: SignalConnection?
-  private static var startSignal: SignalConnection?
 
-  /// Whether a spare or a retired view holds a web process for the next viewer.
-  static var isWarm: Bool { !spares.isEmpty || retired != nil }
+  /// Whether a web process is kept warm for the next viewer.
+  static var isWarm: Bool { !spares.isEmpty || anchor != nil || retired != nil }
 
-  /// A spare view when there is one (made at once from a just-closed view if need be).
+  /// Runs `make` (which creates a viewer) allowing it to take a spare view.
+  static func offering<T>(_ make: () -> T) -> T {
+    isOffering = true
+    defer { isOffering = false }
+    return make()
+  }
+
+  /// A spare view, when one is waiting, a dialog or preload asks (`offering(_:)`), and no other
+  /// viewer uses a pooled view. What an earlier viewer added to the shared user content manager
+  /// is removed first.
   static func take() -> Spare? {
-    if !spares.isEmpty { return spares.removeFirst() }
-    guard let retired else { return nil }
-    handOver?.cancel()
-    handOver = nil
-    startSignal?.disconnect()
-    self.retired = nil
-    return WebEngine.newWebView(relatedTo: retired)
+    guard isOffering, inUse?.isAlive != true else { return nil }
+    if spares.isEmpty, handOver != nil { makeSpare() }  // Closed a moment ago: hand over now.
+    guard !spares.isEmpty else { return nil }
+    let spare = spares.removeFirst()
+    scrub(spare.userContentManager)
+    inUse = GWeakObject(spare.view.raw)
+    return spare
   }
 
-  /// A viewer is done with `webView`: its process goes to a new spare, on the next turn of the
-  /// main loop (closing stays quick); the view itself is then released.
+  /// A viewer is done with `webView`: when it was the pooled one, its place is free; its process
+  /// goes to the anchor (made on the next turn of the main loop, so closing stays quick), and a
+  /// new spare waits for the next viewer.
   ///
-  /// A view closed while loading is not kept: its web process may still be starting, and a
-  /// view related to a process that never finished starting waits forever on its loads.
-  static func retire(_ webView: GObjectRef, isLoading: Bool = false) {
-    guard limit > 0, spares.count < limit, !isLoading else { return }
-    watchMemory()
-    retired = webView
+  /// A view closed while loading does not become the anchor: its web process may still be
+  /// starting, and a view related to a process that never finished starting waits forever.
+  static func viewerClosed(_ webView: GObjectRef, isLoading: Bool) {
+    if inUse?.withObject({ $0 == webView.raw }) == true { inUse = nil }
+    guard limit > 0, spares.count < limit else { return }
+    if anchor == nil {
+      guard !isLoading else { return }
+      retired = webView
+    }
     handOver?.cancel()
-    handOver = TimeoutSource(seconds: 0) { makeSpareFromRetired() }
+    handOver = TimeoutSource(seconds: 0) { makeSpare() }
   }
 
-  /// Starts a web process for the first viewer: a hidden view loads `about:blank`, then hands
-  /// its process to a spare. Does nothing when a process is already kept.
+  /// Starts a web process for the first viewer, in the background: the anchor loads
+  /// `about:blank`, then a spare is made. Does nothing when a process is already kept.
   static func prewarm() {
     guard limit > 0, !isWarm else { return }
     watchMemory()
-    let starter = WebEngine.newWebView()
-    let webView: UnsafeMutablePointer<WebKitWebView> = starter.view.pointer()
-    retired = starter.view
-    // Handed over once its process runs the page (or taken earlier by a viewer).
-    startSignal = webView.connectLoadChanged { event in
-      if event == WEBKIT_LOAD_FINISHED { makeSpareFromRetired() }
+    let made = WebEngine.newWebView()
+    let webView: UnsafeMutablePointer<WebKitWebView> = made.view.pointer()
+    anchor = made.view
+    anchorLoad = webView.connectLoadChanged { event in
+      if event == WEBKIT_LOAD_FINISHED { makeSpare() }
     }
     webkit_web_view_load_uri(webView, "about:blank")
   }
 
-  /// Releases every spare view (and with the last one, its web process).
+  /// Releases the spares and the anchor (their web process exits once no viewer uses it).
   static func drop() {
-    startSignal?.disconnect()
     handOver?.cancel()
     handOver = nil
+    anchorLoad?.disconnect()
+    anchorLoad = nil
     retired = nil
+    anchor = nil
     spares.removeAll()
   }
 
-  private static func makeSpareFromRetired() {
+  private static func makeSpare() {
+    handOver?.cancel()
     handOver = nil
-    startSignal?.disconnect()
-    startSignal = nil
-    guard let retired, spares.count < limit else {
-      self.retired = nil
-      return
+    anchorLoad?.disconnect()
+    anchorLoad = nil
+    defer { retired = nil }
+    guard limit > 0, spares.count < limit else { return }
+    watchMemory()
+    if anchor == nil, let retired {
+      let made = WebEngine.newWebView(relatedTo: retired, sharing: false)
+      webkit_web_view_load_uri(made.view.pointer(), "about:blank")
+      anchor = made.view
     }
-    spares.append(WebEngine.newWebView(relatedTo: retired))
-    self.retired = nil
+    guard let anchor else { return }
+    spares.append(WebEngine.newWebView(relatedTo: anchor, sharing: true))
+  }
+
+  /// Removes the scripts, style sheets, filters and the package's script message handler that a
+  /// viewer added to the shared user content manager.
+  private static func scrub(_ userContentManager: GObjectRef) {
+    let manager = userContentManager.opaque
+    webkit_user_content_manager_remove_all_scripts(manager)
+    webkit_user_content_manager_remove_all_style_sheets(manager)
+    webkit_user_content_manager_remove_all_filters(manager)
+    webkit_user_content_manager_unregister_script_message_handler(
+      manager, EndOfDocumentWatcher.handlerName, EndOfDocumentWatcher.worldName)
   }
 
   /// Drops the spares and preloaded pages when the desktop warns of low memory.

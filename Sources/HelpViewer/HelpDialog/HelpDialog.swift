@@ -43,7 +43,8 @@ public final class HelpDialog {
   ) -> HelpDialog {
     let preloaded = Preloads.take(url)
     let dialog = HelpDialog(
-      viewer: preloaded ?? LoadingWebView(), title: title, over: parent, showsNavigation: showsNavigation)
+      viewer: preloaded ?? ViewPool.offering { LoadingWebView() }, title: title, over: parent,
+      showsNavigation: showsNavigation)
     dialog.present()
     if preloaded == nil { dialog.viewer.load(url) }
     return dialog
@@ -66,7 +67,8 @@ public final class HelpDialog {
   public convenience init(
     title: String = "Help", over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool = false
   ) {
-    self.init(viewer: LoadingWebView(), title: title, over: parent, showsNavigation: showsNavigation)
+    self.init(
+      viewer: ViewPool.offering { LoadingWebView() }, title: title, over: parent, showsNavigation: showsNavigation)
   }
 
   /// A dialog around `viewer` (a new one, or one that preloaded its page).

@@ -163,8 +163,9 @@ public final class LoadingWebView {
     loadTimer?.cancel()
     loadTimer = nil
     signals.disconnectAll()
-    ViewPool.retire(webViewRef, isLoading: webkit_web_view_is_loading(webView) != 0)
+    let wasLoading = webkit_web_view_is_loading(webView) != 0
     webkit_web_view_stop_loading(webView)
+    ViewPool.viewerClosed(webViewRef, isLoading: wasLoading)
   }
 
   // MARK: - Event → state → widgets

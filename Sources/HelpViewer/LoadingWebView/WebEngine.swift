@@ -33,15 +33,26 @@ enum WebEngine {
     return (view, contentManager)
   }
 
-  /// A new web view sharing `related`'s web process (and context and session), with a user
-  /// content manager and settings of its own, no page and no history.
-  static func newWebView(relatedTo related: GObjectRef) -> (view: GObjectRef, userContentManager: GObjectRef) {
+  /// A new web view sharing `related`'s web process (and context and session), with no page
+  /// and no history. With `sharing`, it also shares `related`'s settings and user content
+  /// manager; without, it has its own.
+  static func newWebView(relatedTo related: GObjectRef, sharing: Bool) -> (
+    view: GObjectRef, userContentManager: GObjectRef
+  ) {
+    let relatedView: UnsafeMutablePointer<WebKitWebView> = related.pointer()
+    if sharing {
+      let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, nil))
+      if let manager = webkit_web_view_get_user_content_manager(view.pointer()) {
+        return (view, GObjectRef(retaining: UnsafeMutableRawPointer(manager)))
+      }
+    }
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
-    let view = GObjectRef(adoptingNew: hv_web_view_new_related(related.pointer(), contentManager.opaque))
+    let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, contentManager.opaque))
     return (view, contentManager)
   }
 
-  /// Applies `configuration` to the view's settings (its own, never shared with another view).
+  /// Applies `configuration` to the view's settings (its own, or shared with the pool's hidden
+  /// anchor view only; never with another viewer).
   private static func configure(_ view: GObjectRef, _ configuration: ViewerConfiguration) {
     let settings = webkit_web_view_get_settings(view.pointer())
     webkit_settings_set_enable_javascript(settings, configuration.javaScriptEnabled ? 1 : 0)
@@ -51,6 +62,8 @@ enum WebEngine {
     if let name = configuration.applicationName {
       let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
       webkit_settings_set_user_agent_with_application_details(settings, parts.first, parts.count > 1 ? parts[1] : nil)
+    } else {
+      webkit_settings_set_user_agent(settings, nil)  // Settings may be a pooled view's, shared.
     }
   }
 
