@@ -22,23 +22,12 @@ enum MemoryBench {
   static func run(cycles: Int) throws -> Result {
     let url = BundledScheme.url("help/index.html")
     var result = Result()
-    if let spares = ProcessInfo.processInfo.environment["HV_SPARES"].flatMap(Int.init) {
-      HelpViewerEngine.spareViewLimit = spares
-    }
-    func trace(_ label: String) {
-      guard ProcessInfo.processInfo.environment["HV_TRACE"] != nil else { return }
-      let parts = ProcessTree.family(of: getpid()).map {
-        "\(ProcessTree.command(of: $0))=\(Int(ProcessTree.pss(of: $0)))"
-      }
-      FileHandle.standardError.write(Data("TRACE \(label): \(parts.joined(separator: " "))\n".utf8))
-    }
     result.cycles = cycles
     var dialog = HelpDialog.present(url, title: "Help")
     try OpenBench.waitLoaded(dialog.viewer)
     OpenBench.settle(settleSeconds)
     result.oneDialog = ProcessTree.totalPSS(of: getpid())
     result.processesOneDialog = ProcessTree.webKitProcesses(below: getpid())
-    trace("one dialog")
     for cycle in 0..<cycles {
       if cycle == 10 {
         OpenBench.settle(settleSeconds)
@@ -48,17 +37,10 @@ enum MemoryBench {
       dialog.close()
       dialog = HelpDialog.present(url, title: "Help")
       try OpenBench.waitLoaded(dialog.viewer)
-      if ProcessInfo.processInfo.environment["HV_TRACE"] != nil {
-        FileHandle.standardError.write(
-          Data(
-            "TRACE cycle web processes \(ProcessTree.webKitProcesses(below: getpid())) spare=\(HelpViewerEngine.hasSpareView)\n"
-              .utf8))
-      }
     }
     OpenBench.settle(settleSeconds)
     result.afterCycles = ProcessTree.totalPSS(of: getpid())
     result.processesAfterCycles = ProcessTree.webKitProcesses(below: getpid())
-    trace("after cycles")
     dialog.close()
     return result
   }

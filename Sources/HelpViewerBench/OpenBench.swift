@@ -23,6 +23,12 @@ enum OpenBench {
     var preloaded = Samples()
     var preloadedFrames = Samples()
     var naive = Samples()
+
+    func merged(with other: Result) -> Result {
+      Result(
+        first: first + other.first, warm: warm + other.warm, preloaded: preloaded + other.preloaded,
+        preloadedFrames: preloadedFrames + other.preloadedFrames, naive: naive + other.naive)
+    }
   }
 
   static func run(page: PageKind, rounds: Int) throws -> Result {
@@ -51,28 +57,11 @@ enum OpenBench {
 
     for _ in 0..<rounds {
       dialog.close()
-      settle(0.5)  // A person does not reopen help within half a second; the spare is ready.
+      settle(0.3)  // A person does not reopen help at once; the spare is ready by then.
       start = now()
-      let t0 = start
       dialog = HelpDialog.present(nextURL(), title: "Help")
-      let t1 = now()
-      if ProcessInfo.processInfo.environment["HV_TRACE"] != nil {
-        dialog.viewer.onStateChange = { state in
-          FileHandle.standardError.write(Data("TRACE \(state.phase) \(state.progress) \(now() - t0)\n".utf8))
-        }
-        FileHandle.standardError.write(
-          Data(
-            "TRACE present took \(t1 - t0) spare=\(HelpViewerEngine.hasSpareView) procs=\(ProcessTree.family(of: getpid()).map { ProcessTree.command(of: $0) })\n"
-              .utf8))
-      }
       try waitLoaded(dialog.viewer)
       result.warm.add(now() - start)
-      if ProcessInfo.processInfo.environment["HV_TRACE"] != nil {
-        FileHandle.standardError.write(
-          Data(
-            "TRACE after procs=\(ProcessTree.family(of: getpid()).map { "\($0) \(ProcessTree.command(of: $0))" })\n"
-              .utf8))
-      }
     }
 
     for _ in 0..<rounds {

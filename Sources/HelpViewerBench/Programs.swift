@@ -17,11 +17,15 @@ enum Programs {
 
   /// Runs `program` to its end; returns its exit status, standard output and the time it took
   /// (milliseconds). Standard error goes to a log file, shown when something fails.
-  static func run(_ program: URL, _ arguments: [String]) throws -> (status: Int32, output: String, milliseconds: Double)
-  {
+  static func run(_ program: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String, milliseconds: Double
+  ) {
     let process = Process()
     process.executableURL = program
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = errorLog()
@@ -34,8 +38,10 @@ enum Programs {
   }
 
   /// Runs this executable in a child mode and decodes the `RESULT ` line it prints.
-  static func child<T: Decodable>(_ type: T.Type, _ arguments: [String]) throws -> T {
-    let run = try run(me, ["--child"] + arguments)
+  static func child<T: Decodable>(_ type: T.Type, _ arguments: [String], environment: [String: String] = [:]) throws
+    -> T
+  {
+    let run = try run(me, ["--child"] + arguments, environment: environment)
     guard run.status == 0,
       let line = run.output.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") })
     else { throw BenchError("child \(arguments.joined(separator: " ")) failed (\(run.status)); see \(errorLogPath)") }

@@ -18,4 +18,9 @@ WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *
 // own; with NULL, it shares `related`'s.
 WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *user_content_manager);
 
+// g_object_new again: a web context whose web processes free caches under memory pressure, as
+// they count it against `memory_limit_mb` (conservative from half, strict from three quarters;
+// never killed), checked every `poll_interval` seconds.
+WebKitWebContext *hv_web_context_new(guint memory_limit_mb, gdouble poll_interval);
+
 #endif

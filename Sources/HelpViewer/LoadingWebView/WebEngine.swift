@@ -83,7 +83,9 @@ enum WebEngine {
 
   private static func sharedContext() -> GObjectRef {
     if let context { return context }
-    let made = GObjectRef(adoptingNew: webkit_web_context_new())
+    // Web processes free their caches from 100 MB on (half of 200 MB), checked every 2 s: the
+    // pool keeps one process for many dialogs, which otherwise grows by some MB per page shown.
+    let made = GObjectRef(adoptingNew: hv_web_context_new(200, 2))
     // A help viewer needs no browser-sized caches.
     webkit_web_context_set_cache_model(made.opaque, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER)
     registerURIScheme(BundledAddress.scheme, on: made.opaque) { BundledScheme.serve($0) }
