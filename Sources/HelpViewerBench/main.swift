@@ -54,8 +54,11 @@ let rounds = max(Int(value(of: "--rounds", in: arguments) ?? "") ?? 10, 1)
 let output = value(of: "--output", in: arguments) ?? "BENCHMARKS.md"
 do {
   let started = now()
+  let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3)
+    .joined(separator: " ")
   let results = try Driver.run(rounds: rounds)
-  let report = Report(results: results, seconds: (now() - started) / 1000)
+  var report = Report(results: results, seconds: (now() - started) / 1000)
+  report.loadAverage = load ?? "unknown"
   print(report.table())
   try report.markdown().write(toFile: output, atomically: true, encoding: .utf8)
   print("Wrote \(output) in \(Int(report.seconds)) s.")

@@ -9,8 +9,8 @@ import HelpViewerGlue
 /// A spare is a new view: no page, no back/forward history. (WebKitGTK has no call that empties
 /// a used view's history; restoring an empty session state leaves it as it was.) It shares the
 /// anchor's settings and user content manager: measured with WebKitGTK 2.50, a web process shared
-/// by successive views that each bring their own grows by about 4 MB per view, and one that is
-/// shared does not. So only one viewer at a time uses them (when no spare is waiting, a viewer
+/// by successive views that each bring their own grows by about 4 MB more per view than when
+/// they share them. So only one viewer at a time uses them (when no spare is waiting, a viewer
 /// gets a view of its own), and `scrub` removes what an earlier viewer added.
 ///
 /// ```swift
