@@ -21,6 +21,16 @@ enum Driver {
     results.rounds = rounds
     let demo = Programs.sibling("help-viewer-demo")
     let raw = Programs.sibling("help-viewer-raw-load")
+    // `swift run help-viewer-bench` builds only the benchmark: build (or bring up to date) the
+    // programs it compares, when it runs from the package.
+    if let package = Programs.packageRoot, let swift = Programs.which("swift") {
+      for product in ["help-viewer-demo", "help-viewer-raw-load"] {
+        log("building \(product) (release)")
+        let built = try Programs.run(
+          swift, ["build", "-c", "release", "--package-path", package.path, "--product", product])
+        guard built.status == 0 else { throw BenchError("swift build --product \(product) failed") }
+      }
+    }
     for program in [demo, raw] where !FileManager.default.isExecutableFile(atPath: program.path) {
       throw BenchError("\(program.path) is missing: build everything first (swift build -c release)")
     }

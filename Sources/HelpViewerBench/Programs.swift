@@ -99,7 +99,21 @@ enum Programs {
     }
   }
 
-  private static func which(_ name: String) -> URL? {
+  /// The package this benchmark was built from: the folder holding `.build`, when it has a
+  /// `Package.swift`.
+  static var packageRoot: URL? {
+    var folder = me.deletingLastPathComponent()
+    while folder.path != "/" {
+      if folder.lastPathComponent == ".build" {
+        let root = folder.deletingLastPathComponent()
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) ? root : nil
+      }
+      folder = folder.deletingLastPathComponent()
+    }
+    return nil
+  }
+
+  static func which(_ name: String) -> URL? {
     for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
       let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
