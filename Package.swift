@@ -12,6 +12,8 @@ let package = Package(
   products: [
     .library(name: "HelpViewer", targets: ["HelpViewer"]),
     .executable(name: "help-viewer-demo", targets: ["HelpViewerDemo"]),
+    .executable(name: "help-viewer-bench", targets: ["HelpViewerBench"]),
+    .executable(name: "help-viewer-raw-load", targets: ["HelpViewerRawLoad"]),
   ],
   targets: [
     .systemLibrary(
@@ -35,10 +37,16 @@ let package = Package(
     .executableTarget(
       name: "HelpViewerDemo", dependencies: ["HelpViewer", "HelpViewerGlue"],
       path: "Sources/HelpViewerDemo"),
+    // The benchmark (issue 6) and the minimal raw WebKitGTK program it compares cold start with.
+    .executableTarget(
+      name: "HelpViewerBench", dependencies: ["HelpViewer", "HelpViewerGlue", "HelpViewerContent"],
+      path: "Sources/HelpViewerBench"),
+    .executableTarget(
+      name: "HelpViewerRawLoad", dependencies: ["CGtk", "CWebKit"], path: "Sources/HelpViewerRawLoad"),
     .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
     .testTarget(
       name: "HelpViewerTests",
-      dependencies: ["HelpViewer", "HelpViewerGlue", "CGtk", "CWebKit", "CHelpViewerShim", "HelpViewerDemo"]),
+      dependencies: ["HelpViewer", "HelpViewerGlue", "CGtk", "CWebKit", "HelpViewerDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )

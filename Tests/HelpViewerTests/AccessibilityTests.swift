@@ -1,5 +1,4 @@
 import CGtk
-import CHelpViewerShim
 import CWebKit
 import HelpViewerGlue
 import XCTest
@@ -57,9 +56,7 @@ final class AccessibilityTests: GtkTestCase {
       XCTAssertEqual(gtk_accessible_get_accessible_role(OpaquePointer(errorView)), GTK_ACCESSIBLE_ROLE_ALERT)
       let error = try XCTUnwrap(dialog.viewer.state.error)
       XCTAssertNil(accessibleLabelMismatch(errorView, expected: error.title))
-      let description = hv_accessible_check_description(OpaquePointer(errorView), error.message)
-      XCTAssertNil(description.map { String(cString: $0) }, "described by the error's message")
-      g_free(description)
+      XCTAssertNil(errorView.accessibleDescriptionMismatch(error.message), "described by the error's message")
       waitUntil("Retry has the focus") {
         focusIs(UnsafeMutableRawPointer(dialog.viewer.errorView.retryButton), in: dialog.window)
       }
@@ -120,7 +117,5 @@ final class AccessibilityTests: GtkTestCase {
 
 @MainActor
 private func isBusy(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
-  guard let differs = hv_accessible_check_busy(OpaquePointer(widget), 1) else { return true }
-  g_free(differs)
-  return false
+  widget.isAccessibleBusy
 }

@@ -107,7 +107,9 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
       waitUntil("every dialog, window and web view was freed", timeout: 30) {
         freed.allSatisfy { $0.dialog() && !$0.window.isAlive && !$0.webView.isAlive }
       }
-      // No growth: WebKit may keep one spare web process for the shared context, none per dialog.
+      XCTAssertLessThanOrEqual(ViewPool.spares.count, 1, "the pool keeps at most one spare view")
+      // No growth: the pool (or WebKit) may keep one web process for the shared context, none per
+      // dialog.
       let before = webProcessCount()
       waitUntil("the dialogs' web processes exited (\(before) running, \(baseline) before the cycles)", timeout: 30) {
         webProcessCount() <= baseline + 1
@@ -121,7 +123,7 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
 
 /// The running WebKit web processes started by this process (their command name is cut to 15
 /// characters by Linux; they may sit below a sandbox process).
-private func webProcessCount() -> Int {
+func webProcessCount() -> Int {
   let me = Int(getpid())
   let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
   return entries.filter { entry in

@@ -30,4 +30,14 @@ char *hv_accessible_check_busy(GtkAccessible *accessible, gboolean busy);
 gboolean hv_settings_get_prefer_dark(GtkSettings *settings);
 void hv_settings_set_prefer_dark(GtkSettings *settings, gboolean dark);
 
+// A WebKitWebView that shares `related`'s web process (and its context and network session):
+// construct-only `related-view`. With a user content manager, it has that and settings of its
+// own; with NULL, it shares `related`'s.
+WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *user_content_manager);
+
+// g_object_new again: a web context whose web processes free caches under memory pressure, as
+// they count it against `memory_limit_mb` (conservative from half, strict from three quarters;
+// never killed), checked every `poll_interval` seconds.
+WebKitWebContext *hv_web_context_new(guint memory_limit_mb, gdouble poll_interval);
+
 #endif

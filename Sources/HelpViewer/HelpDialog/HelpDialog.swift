@@ -47,9 +47,11 @@ public final class HelpDialog {
     _ url: URL, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
     controls: Controls = .standard
   ) -> HelpDialog {
-    let dialog = HelpDialog(title: title, over: parent, controls: controls)
+    let preloaded = Preloads.take(url)
+    let dialog = HelpDialog(
+      viewer: preloaded ?? ViewPool.offering { LoadingWebView() }, title: title, over: parent, controls: controls)
     dialog.present()
-    dialog.viewer.load(url)
+    if preloaded == nil { dialog.viewer.load(url) }
     return dialog
   }
 
@@ -98,11 +100,16 @@ public final class HelpDialog {
   /// dialog.present()
   /// dialog.viewer.load(helpURL)
   /// ```
-  public init(
+  public convenience init(
     title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil, controls: Controls = .standard
   ) {
+    self.init(viewer: ViewPool.offering { LoadingWebView() }, title: title, over: parent, controls: controls)
+  }
+
+  /// A dialog around `viewer` (a new one, a spare from the pool, or one that preloaded its page).
+  init(viewer: LoadingWebView, title: String, over parent: UnsafeMutableRawPointer?, controls: Controls) {
     fallbackTitle = title
-    viewer = LoadingWebView()
+    self.viewer = viewer
     header = DialogHeader(controls: controls)
     // GTK owns a new toplevel window (its toplevel list holds it). We hold no reference of our
     // own: `gtk_window_destroy` must drop the last one so that `destroy` is emitted.

@@ -171,7 +171,8 @@ public final class LoadingWebView {
   }
 
   /// Disconnects from WebKit and stops loading; the viewer shows nothing new afterwards.
-  /// Called when the widget's window goes away; safe to call more than once.
+  /// Called when the widget's window goes away; safe to call more than once. The web process
+  /// stays warm for the next viewer (`HelpViewerEngine`).
   public func detach() {
     loadTimer?.cancel()
     loadTimer = nil
@@ -179,7 +180,9 @@ public final class LoadingWebView {
     actions.disconnectAll()
     tabOutGuard?.detach()
     themeSignals.disconnectAll()
+    let wasLoading = webkit_web_view_is_loading(webView) != 0
     webkit_web_view_stop_loading(webView)
+    ViewPool.viewerClosed(webViewRef, isLoading: wasLoading)
   }
 
   // MARK: - Event → state → widgets

@@ -11,24 +11,60 @@ enum WebEngine {
   private static var context: GObjectRef?
   private static var session: GObjectRef?
 
-  /// A new web view on the shared context and session, set up as `configuration` says, with a
-  /// user content manager of its own (for scripts and script message handlers); both owned by
-  /// the caller.
+  /// A web view on the shared context and session, set up as `configuration` says, with a user
+  /// content manager of its own (for scripts and script message handlers); both owned by the
+  /// caller. A spare view of `ViewPool` (a warm web process, no page, no history) when there is
+  /// one, else a new one.
   static func makeWebView(_ configuration: ViewerConfiguration) -> (view: GObjectRef, userContentManager: GObjectRef) {
     MainLoop.integrateDispatch()
-    let context = sharedContext()
     let session = sharedSession()
     trust(configuration.trustedCertificates, in: session)
+    let made = ViewPool.take() ?? newWebView()
+    configure(made.view, configuration)
+    return made
+  }
+
+  /// A new web view that starts its own web process when it first loads.
+  static func newWebView() -> (view: GObjectRef, userContentManager: GObjectRef) {
+    MainLoop.integrateDispatch()
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
-    let view = GObjectRef(adoptingNew: hv_web_view_new(session.opaque, context.opaque, contentManager.opaque))
+    let view = GObjectRef(
+      adoptingNew: hv_web_view_new(sharedSession().opaque, sharedContext().opaque, contentManager.opaque))
+    return (view, contentManager)
+  }
+
+  /// A new web view sharing `related`'s web process (and context and session), with no page
+  /// and no history. With `sharing`, it also shares `related`'s settings and user content
+  /// manager; without, it has its own.
+  static func newWebView(relatedTo related: GObjectRef, sharing: Bool) -> (
+    view: GObjectRef, userContentManager: GObjectRef
+  ) {
+    let relatedView: UnsafeMutablePointer<WebKitWebView> = related.pointer()
+    if sharing {
+      let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, nil))
+      if let manager = webkit_web_view_get_user_content_manager(view.pointer()) {
+        return (view, GObjectRef(retaining: UnsafeMutableRawPointer(manager)))
+      }
+    }
+    let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
+    let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, contentManager.opaque))
+    return (view, contentManager)
+  }
+
+  /// Applies `configuration` to the view's settings (its own, or shared with the pool's hidden
+  /// anchor view only; never with another viewer).
+  private static func configure(_ view: GObjectRef, _ configuration: ViewerConfiguration) {
     let settings = webkit_web_view_get_settings(view.pointer())
     webkit_settings_set_enable_javascript(settings, configuration.javaScriptEnabled ? 1 : 0)
     webkit_settings_set_enable_developer_extras(settings, configuration.developerToolsEnabled ? 1 : 0)
+    // A help viewer needs no back/forward cache of whole pages: memory it would keep per page.
+    webkit_settings_set_enable_page_cache(settings, 0)
     if let name = configuration.applicationName {
       let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
       webkit_settings_set_user_agent_with_application_details(settings, parts.first, parts.count > 1 ? parts[1] : nil)
+    } else {
+      webkit_settings_set_user_agent(settings, nil)  // Settings may be a pooled view's, shared.
     }
-    return (view, contentManager)
   }
 
   /// Lets the session accept each host's named certificate (and nothing else that fails).
@@ -47,7 +83,9 @@ enum WebEngine {
 
   private static func sharedContext() -> GObjectRef {
     if let context { return context }
-    let made = GObjectRef(adoptingNew: webkit_web_context_new())
+    // Web processes free their caches from 100 MB on (half of 200 MB), checked every 2 s: the
+    // pool keeps one process for many dialogs, which otherwise grows by some MB per page shown.
+    let made = GObjectRef(adoptingNew: hv_web_context_new(200, 2))
     // A help viewer needs no browser-sized caches.
     webkit_web_context_set_cache_model(made.opaque, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER)
     registerURIScheme(BundledAddress.scheme, on: made.opaque) { BundledScheme.serve($0) }

@@ -1,5 +1,4 @@
 import CGtk
-import CHelpViewerShim
 import HelpViewerGlue
 import XCTest
 
@@ -25,9 +24,7 @@ func isInstance(_ widget: UnsafeMutablePointer<GtkWidget>, of type: GType) -> Bo
 /// `expected`, else what it is.
 @MainActor
 func accessibleLabelMismatch(_ widget: UnsafeMutablePointer<GtkWidget>, expected: String) -> String? {
-  guard let value = hv_accessible_check_label(OpaquePointer(widget), expected) else { return nil }
-  defer { g_free(value) }
-  return String(cString: value)
+  widget.accessibleLabelMismatch(expected)
 }
 
 /// The tooltip of `widget`, or `nil`.

@@ -1,0 +1,58 @@
+import Foundation
+import HelpViewerCore
+
+/// Makes help dialogs open as fast as native ones: a warm web process, preloaded pages, and
+/// view reuse. All optional; nothing runs until called.
+///
+/// Every viewer of the process shares one web context and one ephemeral network session
+/// (`WebEngine`). When a dialog closes, its web process is kept by one spare web view (bounded
+/// by `spareViewLimit`), which the next dialog takes: it loads with no process start, and has no
+/// page, history, scripts or message handlers of the previous dialog. The desktop's low-memory
+/// warnings (GIO's `GMemoryMonitor`) and `dropSpareViews()` release it.
+///
+/// Named `HelpViewerEngine` rather than after the module: a type named like its module
+/// (`HelpViewer.HelpViewer`) makes `HelpViewer.x` ambiguous for Swift.
+///
+/// ```swift
+/// HelpViewerEngine.prewarm()                   // at app start: a web process in the background
+/// HelpViewerEngine.preload(helpURL)            // when Help is likely: the page in the background
+/// HelpDialog.present(helpURL, over: window)    // shows it on the first frame
+/// HelpViewerEngine.dropSpareViews()            // give the memory back
+/// ```
+@MainActor
+public enum HelpViewerEngine {
+  /// How many spare web views (each keeping a warm web process) are kept after dialogs close;
+  /// 1 by default, 0 turns reuse off.
+  public static var spareViewLimit: Int {
+    get { ViewPool.limit }
+    set { ViewPool.limit = newValue }
+  }
+
+  /// How many preloaded pages are kept at most (2 by default); the oldest goes first.
+  public static var preloadLimit: Int {
+    get { Preloads.limit }
+    set { Preloads.limit = newValue }
+  }
+
+  /// Starts a web process in the background, so that the first dialog opens warm. Returns at
+  /// once; does nothing when a process is already kept.
+  public static func prewarm() {
+    ViewPool.prewarm()
+  }
+
+  /// Loads `url` in the background for `HelpDialog.present(url, …)`, which then shows it without
+  /// a new load. Returns the viewer (not in any window yet), e.g. to watch its state.
+  @discardableResult
+  public static func preload(_ url: URL) -> LoadingWebView {
+    Preloads.preload(url)
+  }
+
+  /// Releases the spare web views and preloaded pages, and with them their web processes.
+  public static func dropSpareViews() {
+    Preloads.drop()
+    ViewPool.drop()
+  }
+
+  /// Whether a spare web view keeps a warm web process for the next dialog.
+  public static var hasSpareView: Bool { ViewPool.isWarm }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import HelpViewerContent
+
+/// Runs every measurement, each in fresh processes where it matters.
+enum Driver {
+  struct Results {
+    var opens: [PageKind: OpenBench.Result] = [:]
+    /// The 127.0.0.1 opens again with GTK's cairo renderer (`GSK_RENDERER=cairo`) instead of GL,
+    /// which under Xvfb is Mesa's llvmpipe: what the window and its GL set-up cost.
+    var cairoOpens = OpenBench.Result()
+    var demoStart = Samples()
+    var rawStart = Samples()
+    var memory = MemoryBench.Result()
+    var miniBrowser = Samples()
+    var miniBrowserProcesses = 0
+    var rounds = 0
+  }
+
+  static func run(rounds: Int) throws -> Results {
+    var results = Results()
+    results.rounds = rounds
+    let demo = Programs.sibling("help-viewer-demo")
+    let raw = Programs.sibling("help-viewer-raw-load")
+    // `swift run help-viewer-bench` builds only the benchmark: build (or bring up to date) the
+    // programs it compares, when it runs from the package.
+    if let package = Programs.packageRoot, let swift = Programs.which("swift") {
+      for product in ["help-viewer-demo", "help-viewer-raw-load"] {
+        log("building \(product) (release)")
+        let built = try Programs.run(
+          swift, ["build", "-c", "release", "--package-path", package.path, "--product", product])
+        guard built.status == 0 else { throw BenchError("swift build --product \(product) failed") }
+      }
+    }
+    for program in [demo, raw] where !FileManager.default.isExecutableFile(atPath: program.path) {
+      throw BenchError("\(program.path) is missing: build everything first (swift build -c release)")
+    }
+    guard let helpFile = BundledContent.helpIndex?.absoluteString else {
+      throw BenchError("the bundled help page is missing")
+    }
+
+    // Open → loaded: a fresh process per round, so that each has a true first open.
+    for page in PageKind.allCases {
+      var total = OpenBench.Result()
+      for round in 0..<rounds {
+        log("open → loaded, \(page.rawValue) page, process \(round + 1)/\(rounds)")
+        let one = try Programs.child(OpenBench.Result.self, ["opens", "--page", page.rawValue, "--rounds", "2"])
+        total = total.merged(with: one)
+      }
+      results.opens[page] = total
+    }
+    // Half as many processes (10 samples of each open after the first; at least 5 first opens).
+    let cairoRounds = max(rounds / 2, 5)
+    for round in 0..<cairoRounds {
+      log("open → loaded, 127.0.0.1 page, GSK_RENDERER=cairo, process \(round + 1)/\(cairoRounds)")
+      let one = try Programs.child(
+        OpenBench.Result.self, ["opens", "--page", "http", "--rounds", "2"], environment: ["GSK_RENDERER": "cairo"])
+      results.cairoOpens = results.cairoOpens.merged(with: one)
+    }
+
+    // Process start → loaded → exit, alternating, after one unmeasured run of each.
+    log("cold start: help-viewer-demo --show help --report vs help-viewer-raw-load")
+    _ = try Programs.run(demo, ["--show", "help", "--report"])
+    _ = try Programs.run(raw, [helpFile])
+    for _ in 0..<rounds {
+      let app = try Programs.run(demo, ["--show", "help", "--report"])
+      guard app.status == 0 else { throw BenchError("help-viewer-demo failed (\(app.status))") }
+      results.demoStart.add(app.milliseconds)
+      let minimal = try Programs.run(raw, [helpFile])
+      guard minimal.status == 0 else { throw BenchError("help-viewer-raw-load failed (\(minimal.status))") }
+      results.rawStart.add(minimal.milliseconds)
+    }
+
+    log("memory: one dialog, then 100 open/close cycles")
+    results.memory = try Programs.child(MemoryBench.Result.self, ["memory", "--cycles", "100"])
+    if FileManager.default.isExecutableFile(atPath: Programs.miniBrowser) {
+      for round in 0..<3 {
+        log("memory: MiniBrowser \(round + 1)/3")
+        let measured = try Programs.miniBrowserMemory(helpFile, settle: MemoryBench.settleSeconds)
+        results.miniBrowser.add(measured.pss)
+        results.miniBrowserProcesses = measured.processes
+      }
+    }
+    return results
+  }
+
+  static func log(_ text: String) {
+    FileHandle.standardError.write(Data("· \(text)\n".utf8))
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import HelpViewer
+import HelpViewerGlue
+
+/// Memory of the app and its WebKit processes with one help dialog open, before and after 100
+/// open/close cycles, on the bundled help page.
+@MainActor
+enum MemoryBench {
+  struct Result: Codable {
+    var oneDialog = 0.0
+    var afterCycles = 0.0
+    var processesOneDialog = 0
+    var processesAfterCycles = 0
+    var afterTenCycles = 0.0
+    var processesAfterTenCycles = 0
+    var cycles = 0
+  }
+
+  /// How long memory is left to settle before it is read (the same for MiniBrowser).
+  nonisolated static let settleSeconds = 3.0
+
+  static func run(cycles: Int) throws -> Result {
+    let url = BundledScheme.url("help/index.html")
+    var result = Result()
+    result.cycles = cycles
+    var dialog = HelpDialog.present(url, title: "Help")
+    try OpenBench.waitLoaded(dialog.viewer)
+    OpenBench.settle(settleSeconds)
+    result.oneDialog = ProcessTree.totalPSS(of: getpid())
+    result.processesOneDialog = ProcessTree.webKitProcesses(below: getpid())
+    for cycle in 0..<cycles {
+      if cycle == 10 {
+        OpenBench.settle(settleSeconds)
+        result.afterTenCycles = ProcessTree.totalPSS(of: getpid())
+        result.processesAfterTenCycles = ProcessTree.webKitProcesses(below: getpid())
+      }
+      dialog.close()
+      dialog = HelpDialog.present(url, title: "Help")
+      try OpenBench.waitLoaded(dialog.viewer)
+    }
+    OpenBench.settle(settleSeconds)
+    result.afterCycles = ProcessTree.totalPSS(of: getpid())
+    result.processesAfterCycles = ProcessTree.webKitProcesses(below: getpid())
+    dialog.close()
+    return result
+  }
+}

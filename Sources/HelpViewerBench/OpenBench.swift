@@ -1,0 +1,137 @@
+import CGtk
+import CWebKit
+import Foundation
+import HelpViewer
+import HelpViewerContent
+import HelpViewerGlue
+
+/// Which page an open is measured on.
+enum PageKind: String, CaseIterable, Codable {
+  /// Served by the benchmark itself on 127.0.0.1.
+  case http
+  /// The bundled help page (`help-viewer://bundle/…`; the naive pattern reads it as `file://`).
+  case bundled
+}
+
+/// Open → loaded in one process: the naive pattern (a new `WebKitWebView` per dialog) against
+/// `HelpDialog`'s first open, warm open (after a close) and preloaded open.
+@MainActor
+enum OpenBench {
+  struct Result: Codable {
+    var first = Samples()
+    var warm = Samples()
+    var preloaded = Samples()
+    var preloadedFrames = Samples()
+    var naive = Samples()
+
+    func merged(with other: Result) -> Result {
+      Result(
+        first: first + other.first, warm: warm + other.warm, preloaded: preloaded + other.preloaded,
+        preloadedFrames: preloadedFrames + other.preloadedFrames, naive: naive + other.naive)
+    }
+  }
+
+  static func run(page: PageKind, rounds: Int) throws -> Result {
+    let server = try PageServer()
+    var counter = 0
+    /// A new address each time, so that no open is served from an earlier one's memory cache.
+    func nextURL() -> URL {
+      counter += 1
+      switch page {
+      case .http: return server.url("/help?open=\(counter)")
+      case .bundled: return BundledScheme.url("help/index.html")
+      }
+    }
+    let naiveURL: () -> String = {
+      switch page {
+      case .http: return nextURL().absoluteString
+      case .bundled: return BundledContent.helpIndex?.absoluteString ?? "about:blank"
+      }
+    }
+    var result = Result()
+
+    var start = now()
+    var dialog = HelpDialog.present(nextURL(), title: "Help")
+    try waitLoaded(dialog.viewer)
+    result.first.add(now() - start)
+
+    for _ in 0..<rounds {
+      dialog.close()
+      settle(0.3)  // A person does not reopen help at once; the spare is ready by then.
+      start = now()
+      dialog = HelpDialog.present(nextURL(), title: "Help")
+      try waitLoaded(dialog.viewer)
+      result.warm.add(now() - start)
+    }
+
+    for _ in 0..<rounds {
+      dialog.close()
+      let url = nextURL()
+      let viewer = HelpViewerEngine.preload(url)
+      try waitLoaded(viewer)
+      settle(0.15)
+      var shown: Double?
+      var frames = 0
+      start = now()
+      dialog = HelpDialog.present(url, title: "Help")
+      let webView = contentWidget(of: dialog)
+      webView.addTickCallback {
+        frames += 1
+        if ContentProbe.showsContent(webView) {
+          shown = now()
+          return false
+        }
+        return frames < 300
+      }
+      guard MainLoop.spin(until: { shown != nil }, timeout: 10), let shown else {
+        throw BenchError("the preloaded page never showed")
+      }
+      result.preloaded.add(shown - start)
+      result.preloadedFrames.add(Double(frames))
+    }
+    dialog.close()
+
+    for _ in 0..<rounds {
+      settle(0.3)
+      start = now()
+      result.naive.add(try naiveOpen(naiveURL()) - start)
+    }
+    return result
+  }
+
+  /// The pattern of every seed article: a window with a new `WebKitWebView`, loading `uri`.
+  /// Returns when the load finished (milliseconds, monotonic).
+  private static func naiveOpen(_ uri: String) throws -> Double {
+    let window: UnsafeMutablePointer<GtkWindow> = gcast(gtk_window_new()!)
+    defer { gtk_window_destroy(window) }
+    let webView: UnsafeMutablePointer<WebKitWebView> = gcast(UnsafeMutableRawPointer(webkit_web_view_new()!))
+    gtk_window_set_default_size(window, 720, 640)
+    gtk_window_set_child(window, gcast(webView))
+    gtk_window_present(window)
+    var finished: Double?
+    let connection = webView.connectLoadChanged { event in
+      if event == WEBKIT_LOAD_FINISHED { finished = now() }
+    }
+    defer { connection.disconnect() }
+    webkit_web_view_load_uri(webView, uri)
+    guard MainLoop.spin(until: { finished != nil }, timeout: 30), let finished else {
+      throw BenchError("the naive web view did not load \(uri)")
+    }
+    return finished
+  }
+
+  private static func contentWidget(of dialog: HelpDialog) -> UnsafeMutablePointer<GtkWidget> {
+    dialog.viewer.widget
+  }
+
+  static func waitLoaded(_ viewer: LoadingWebView) throws {
+    guard MainLoop.spin(until: { viewer.state.phase == .loaded || viewer.state.error != nil }, timeout: 30),
+      viewer.state.error == nil
+    else { throw BenchError("the page did not load: \(viewer.state.error?.message ?? "timeout")") }
+  }
+
+  /// Lets the main loop run for `seconds` (between measurements: closes finish, processes exit).
+  static func settle(_ seconds: Double) {
+    MainLoop.spin(until: { false }, timeout: seconds)
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Processes and their memory, from /proc: a process and everything it started (WebKit's web and
+/// network processes, below their bubblewrap sandbox).
+enum ProcessTree {
+  /// `root` and all its descendants.
+  static func family(of root: Int32) -> [Int32] {
+    var children: [Int32: [Int32]] = [:]
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let pid = Int32(entry), let parent = parent(of: pid) else { continue }
+      children[parent, default: []].append(pid)
+    }
+    var result: [Int32] = []
+    var queue = [root]
+    while let pid = queue.popLast() {
+      result.append(pid)
+      queue += children[pid] ?? []
+    }
+    return result
+  }
+
+  /// Total proportional set size (PSS) of `root` and its descendants, in MiB.
+  static func totalPSS(of root: Int32) -> Double {
+    family(of: root).reduce(0) { $0 + pss(of: $1) }
+  }
+
+  /// How many WebKit helper processes (web, network, GPU) run below `root`.
+  static func webKitProcesses(below root: Int32) -> Int {
+    family(of: root).filter { command(of: $0).hasPrefix("WebKit") }.count
+  }
+
+  /// A process's PSS in MiB (0 when it is gone or unreadable).
+  static func pss(of pid: Int32) -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return 0 }
+    for line in text.split(separator: "\n") where line.hasPrefix("Pss:") {
+      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
+      return kilobytes / 1024
+    }
+    return 0
+  }
+
+  static func command(of pid: Int32) -> String {
+    ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  private static func parent(of pid: Int32) -> Int32? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    return fields.count > 1 ? Int32(fields[1]) : nil
+  }
+}

@@ -1,0 +1,68 @@
+// help-viewer-bench: how fast a help dialog opens and how much memory it takes, against the
+// naive pattern (a new WebKitWebView per dialog), a minimal raw WebKitGTK program and WebKit's
+// MiniBrowser. Prints a table and writes BENCHMARKS.md.
+//
+//   swift run -c release help-viewer-bench [--rounds 10] [--output BENCHMARKS.md]
+//
+// With no display it runs itself under xvfb-run. Child modes (`--child …`) are its own
+// measuring processes.
+import CGtk
+import Foundation
+import HelpViewer
+import HelpViewerGlue
+
+@MainActor
+func runChild(_ arguments: [String]) throws -> String {
+  guard gtk_init_check() != 0 else { throw BenchError("no display") }
+  MainLoop.integrateDispatch()
+  let encoder = JSONEncoder()
+  switch arguments.first {
+  case "opens":
+    let page = PageKind(rawValue: value(of: "--page", in: arguments) ?? "") ?? .http
+    let rounds = Int(value(of: "--rounds", in: arguments) ?? "") ?? 2
+    return String(decoding: try encoder.encode(OpenBench.run(page: page, rounds: rounds)), as: UTF8.self)
+  case "memory":
+    let cycles = Int(value(of: "--cycles", in: arguments) ?? "") ?? 100
+    return String(decoding: try encoder.encode(MemoryBench.run(cycles: cycles)), as: UTF8.self)
+  default:
+    throw BenchError("unknown child mode")
+  }
+}
+
+func value(of option: String, in arguments: [String]) -> String? {
+  guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else { return nil }
+  return arguments[index + 1]
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--child" {
+  do {
+    let line = try MainActor.assumeIsolated { try runChild(Array(arguments.dropFirst())) }
+    FileHandle.standardOutput.write(Data("RESULT \(line)\n".utf8))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("help-viewer-bench child: \(error)\n".utf8))
+    exit(1)
+  }
+}
+if arguments.contains("--help") || arguments.contains("-h") {
+  print("usage: help-viewer-bench [--rounds N (≥ 10)] [--output BENCHMARKS.md]")
+  exit(0)
+}
+if let status = Programs.reexecUnderXvfbIfNeeded() { exit(status) }
+let rounds = max(Int(value(of: "--rounds", in: arguments) ?? "") ?? 10, 1)
+let output = value(of: "--output", in: arguments) ?? "BENCHMARKS.md"
+do {
+  let started = now()
+  let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3)
+    .joined(separator: " ")
+  let results = try Driver.run(rounds: rounds)
+  var report = Report(results: results, seconds: (now() - started) / 1000)
+  report.loadAverage = load ?? "unknown"
+  print(report.table())
+  try report.markdown().write(toFile: output, atomically: true, encoding: .utf8)
+  print("Wrote \(output) in \(Int(report.seconds)) s.")
+} catch {
+  FileHandle.standardError.write(Data("help-viewer-bench: \(error)\n".utf8))
+  exit(1)
+}
