@@ -28,7 +28,8 @@ final class AccessibilityTests: GtkTestCase {
         XCTAssertNotNil(text, "an icon button without a tooltip")
         XCTAssertNil(accessibleLabelMismatch(widget, expected: text ?? ""), "accessible label = tooltip \(text ?? "")")
       }
-      XCTAssertEqual(iconButtons, 6, "back, forward, reload, open in browser, menu, close")
+      XCTAssertEqual(
+        iconButtons, 9, "back, forward, reload, open in browser, menu, close; the find bar's previous, next, close")
       XCTAssertNotNil(
         accessibleLabelMismatch(gcast(dialog.header.backButton), expected: "Not its label"), "the check can fail")
       XCTAssertNil(accessibleLabelMismatch(gcast(dialog.header.menu.button), expected: "Main Menu"))

@@ -58,7 +58,7 @@ public final class HelpDialog {
   /// Shows `url` in a new dialog; `showsNavigation` adds back, forward and reload.
   @discardableResult
   public static func present(
-    _ url: URL, title: String = "Help", over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool
+    _ url: URL, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool
   ) -> HelpDialog {
     present(url, title: title, over: parent, controls: .standard(showsNavigation: showsNavigation))
   }

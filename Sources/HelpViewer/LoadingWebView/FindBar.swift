@@ -33,7 +33,7 @@ final class FindBar {
     gtk_editable_set_width_chars(entry, 6)
     gtk_editable_set_max_width_chars(entry, 22)
     gtk_widget_set_hexpand(gcast(entry), 1)
-    Self.setAccessibleLabel(entry, localized("Find in page"))
+    UnsafeMutablePointer<GtkWidget>(gcast(entry)).setAccessibleLabel(localized("Find in page"))
     gtk_widget_set_tooltip_text(gcast(entry), localized("Find in page"))
 
     countLabel = gcast(gtk_label_new(nil)!)
@@ -81,19 +81,10 @@ final class FindBar {
   /// The count label's text (for tests and accessibility).
   var summary: String { gtk_label_get_text(countLabel).map { String(cString: $0) } ?? "" }
 
-  /// The accessible name screen readers say for `widget`.
-  private static func setAccessibleLabel(_ widget: OpaquePointer, _ label: String) {
-    var value = GValue()
-    g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
-    g_value_set_string(&value, label)
-    var property = GTK_ACCESSIBLE_PROPERTY_LABEL
-    gtk_accessible_update_property_value(widget, 1, &property, &value)
-    g_value_unset(&value)
-  }
-
   private static func iconButton(_ icon: String, tooltip: String) -> UnsafeMutablePointer<GtkButton> {
     let button: UnsafeMutablePointer<GtkButton> = gcast(gtk_button_new_from_icon_name(icon)!)
     gtk_widget_set_tooltip_text(gcast(button), tooltip)
+    UnsafeMutablePointer<GtkWidget>(gcast(button)).setAccessibleLabel(tooltip)
     return button
   }
 }
