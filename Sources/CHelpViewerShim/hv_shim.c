@@ -59,8 +59,10 @@ WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContent
 WebKitWebContext *hv_web_context_new(guint memory_limit_mb, gdouble poll_interval) {
   WebKitMemoryPressureSettings *settings = webkit_memory_pressure_settings_new();
   webkit_memory_pressure_settings_set_memory_limit(settings, memory_limit_mb);
-  webkit_memory_pressure_settings_set_conservative_threshold(settings, 0.5);
+  // Strict first: each setter refuses a value that crosses the other's current one (the default
+  // strict threshold is 0.5, so a conservative 0.5 set first is refused with a critical).
   webkit_memory_pressure_settings_set_strict_threshold(settings, 0.75);
+  webkit_memory_pressure_settings_set_conservative_threshold(settings, 0.5);
   webkit_memory_pressure_settings_set_poll_interval(settings, poll_interval);
   WebKitWebContext *context = g_object_new(WEBKIT_TYPE_WEB_CONTEXT, "memory-pressure-settings", settings, NULL);
   webkit_memory_pressure_settings_free(settings);

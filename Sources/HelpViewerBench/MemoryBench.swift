@@ -14,6 +14,9 @@ enum MemoryBench {
     var afterTenCycles = 0.0
     var processesAfterTenCycles = 0
     var cycles = 0
+    /// PSS by kind of process (`ProcessTree.pssByKind`) with one dialog open, and after the cycles.
+    var oneDialogByKind: [String: Double] = [:]
+    var afterCyclesByKind: [String: Double] = [:]
   }
 
   /// How long memory is left to settle before it is read (the same for MiniBrowser).
@@ -27,6 +30,7 @@ enum MemoryBench {
     try OpenBench.waitLoaded(dialog.viewer)
     OpenBench.settle(settleSeconds)
     result.oneDialog = ProcessTree.totalPSS(of: getpid())
+    result.oneDialogByKind = ProcessTree.pssByKind(of: getpid())
     result.processesOneDialog = ProcessTree.webKitProcesses(below: getpid())
     for cycle in 0..<cycles {
       if cycle == 10 {
@@ -40,6 +44,7 @@ enum MemoryBench {
     }
     OpenBench.settle(settleSeconds)
     result.afterCycles = ProcessTree.totalPSS(of: getpid())
+    result.afterCyclesByKind = ProcessTree.pssByKind(of: getpid())
     result.processesAfterCycles = ProcessTree.webKitProcesses(below: getpid())
     dialog.close()
     return result

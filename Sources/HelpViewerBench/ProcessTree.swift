@@ -24,6 +24,18 @@ enum ProcessTree {
     family(of: root).reduce(0) { $0 + pss(of: $1) }
   }
 
+  /// PSS in MiB by kind of process (`app`, or the WebKit helper's name: `WebKitWebProcess`,
+  /// `WebKitNetworkProcess`); the sandbox's own small processes count as `other`.
+  static func pssByKind(of root: Int32) -> [String: Double] {
+    var result: [String: Double] = [:]
+    for pid in family(of: root) {
+      let name = command(of: pid)
+      let kind = pid == root ? "app" : name.hasPrefix("WebKit") ? name : "other"
+      result[kind, default: 0] += pss(of: pid)
+    }
+    return result
+  }
+
   /// How many WebKit helper processes (web, network, GPU) run below `root`.
   static func webKitProcesses(below root: Int32) -> Int {
     family(of: root).filter { command(of: $0).hasPrefix("WebKit") }.count

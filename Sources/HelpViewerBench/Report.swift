@@ -83,6 +83,14 @@ struct Report {
         measure: "PSS, same, after 10 cycles → after \(memory.cycles)",
         samples: Samples([memory.afterTenCycles, memory.afterCycles]), unit: "MiB",
         ratio: "\(format(memory.afterCycles - memory.afterTenCycles)) MiB more"))
+    for kind in memory.oneDialogByKind.keys.sorted() {
+      let before = memory.oneDialogByKind[kind] ?? 0
+      let after = memory.afterCyclesByKind[kind] ?? 0
+      rows.append(
+        Row(
+          measure: "PSS of \(kind): one dialog → after \(memory.cycles) cycles", samples: Samples([before, after]),
+          unit: "MiB", ratio: "\(format(after - before)) MiB more"))
+    }
     rows.append(Row(measure: "PSS, MiniBrowser showing the same page", samples: results.miniBrowser, unit: "MiB"))
     rows.append(
       Row(
