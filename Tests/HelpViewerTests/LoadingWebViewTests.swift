@@ -7,6 +7,24 @@ import XCTest
 
 /// The embeddable widget against a real WebKitGTK and a real HTTP server on 127.0.0.1.
 final class LoadingWebViewTests: GtkTestCase {
+  func testTheSpinnerShowsAtOnceAndSpinsOnlyWhileALoadTakesLonger() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/slow", .slow("<title>Slow</title>", seconds: 2))
+      let viewer = LoadingWebView()
+      let window = showInWindow(viewer.widget)
+      defer { gtk_window_destroy(window) }
+      viewer.load(server.url("/slow"))
+      XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 1, "shown at once")
+      XCTAssertEqual(gtk_spinner_get_spinning(viewer.spinner), 0, "still at first: a quick load draws no animation")
+      waitUntil("it spins once the load takes longer") { gtk_spinner_get_spinning(viewer.spinner) != 0 }
+      XCTAssertTrue(viewer.state.isLoading)
+      waitUntil("the page loaded") { viewer.state.phase == .loaded }
+      XCTAssertEqual(gtk_spinner_get_spinning(viewer.spinner), 0)
+      XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 0)
+    }
+  }
+
   func testLoadSucceedsWithTitleAndProgressReachingOne() throws {
     try onMain {
       let server = try TestServer()
