@@ -23,11 +23,14 @@ enum OpenBench {
     var preloaded = Samples()
     var preloadedFrames = Samples()
     var naive = Samples()
+    /// The platform's floor for any reuse: one bare window and web view, kept, shown again.
+    var floor = Samples()
 
     func merged(with other: Result) -> Result {
       Result(
         first: first + other.first, warm: warm + other.warm, preloaded: preloaded + other.preloaded,
-        preloadedFrames: preloadedFrames + other.preloadedFrames, naive: naive + other.naive)
+        preloadedFrames: preloadedFrames + other.preloadedFrames, naive: naive + other.naive,
+        floor: floor + other.floor)
     }
   }
 
@@ -96,7 +99,36 @@ enum OpenBench {
       start = now()
       result.naive.add(try naiveOpen(naiveURL()) - start)
     }
+    result.floor = try floorOpens(rounds: rounds, nextURL: naiveURL)
     return result
+  }
+
+  /// What no reuse can beat here: one bare window (no header bar) and one web view, both kept;
+  /// each round shows the hidden window again and loads the next page in the same view (whose
+  /// history keeps growing, which a dialog may not allow). Unmeasured first round.
+  private static func floorOpens(rounds: Int, nextURL: () -> String) throws -> Samples {
+    let window: UnsafeMutablePointer<GtkWindow> = gcast(gtk_window_new()!)
+    defer { gtk_window_destroy(window) }
+    let webView: UnsafeMutablePointer<WebKitWebView> = gcast(UnsafeMutableRawPointer(webkit_web_view_new()!))
+    gtk_window_set_default_size(window, 720, 640)
+    gtk_window_set_child(window, gcast(webView))
+    var finished = false
+    let connection = webView.connectLoadChanged { event in
+      if event == WEBKIT_LOAD_FINISHED { finished = true }
+    }
+    defer { connection.disconnect() }
+    var samples = Samples()
+    for round in 0...rounds {
+      settle(0.3)
+      finished = false
+      let start = now()
+      gtk_window_present(window)
+      webkit_web_view_load_uri(webView, nextURL())
+      guard MainLoop.spin(until: { finished }, timeout: 30) else { throw BenchError("the floor view did not load") }
+      if round > 0 { samples.add(now() - start) }
+      gtk_widget_set_visible(gcast(window), 0)
+    }
+    return samples
   }
 
   /// The pattern of every seed article: a window with a new `WebKitWebView`, loading `uri`.
