@@ -72,4 +72,26 @@ final class DialogReuseTests: GtkTestCase {
       XCTAssertEqual(second.viewer.zoomLevel, 1)
     }
   }
+
+  func testADialogOpenedWhileTheKeptViewTurnsBlankGetsANewWindow() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/a", .page("<title>A</title>"))
+      server.route("/c", .page("<title>C</title>"))
+      defer { server.stop() }
+      let first = HelpDialog.present(server.url("/a"), title: "Help")
+      waitUntil("loaded A") { first.viewer.state.phase == .loaded }
+      let window = first.window
+      first.close()
+      // The blank page's load events would reach the next dialog's viewer: not taken yet.
+      let second = HelpDialog.present(server.url("/c"), title: "Help")
+      XCTAssertNotEqual(second.window, window, "a new window while the kept view loads its blank page")
+      waitUntil("the second dialog loaded C") {
+        second.viewer.state.phase == .loaded && second.viewer.state.title == "C"
+      }
+      XCTAssertFalse(second.viewer.state.canGoBack)
+      second.close()
+      HelpViewerEngine.dropSpareViews()
+    }
+  }
 }

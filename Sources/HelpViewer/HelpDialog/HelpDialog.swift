@@ -10,7 +10,8 @@ import HelpViewerGlue
 /// first; the viewer's `viewer.*` actions (find, zoom, print) work anywhere in the dialog.
 ///
 /// The dialog is transient for its parent and destroyed with it; it keeps itself alive while it
-/// is open, so a host need not hold on to it.
+/// is open, so a host need not hold on to it. Once closed, its window and web view may serve the
+/// next dialog, hidden until then (`HelpViewerEngine.reusesDialogWindows`).
 ///
 /// ```swift
 /// HelpDialog.present(helpURL, title: "Help", over: window)
@@ -29,7 +30,8 @@ public final class HelpDialog {
   /// its parent).
   public var onClose: (() -> Void)?
 
-  /// The dialog's `GtkWindow`: GTK owns it, and it is valid while the dialog has not closed.
+  /// The dialog's `GtkWindow`: GTK owns it, and it is this dialog's while the dialog has not
+  /// closed (afterwards it may be destroyed, or kept for the next dialog).
   public let window: UnsafeMutablePointer<GtkWindow>
 
   let header: DialogHeader
@@ -154,12 +156,6 @@ public final class HelpDialog {
       if viewer.state.isLoading { viewer.stop() } else { viewer.reload() }
     }
     signals += UnsafeMutablePointer<GtkWidget>(gcast(window)).connectDestroy { [weak self] in self?.didClose() }
-    // A window shown again may lose its focus widget when the X server maps it; GTK would then
-    // give the focus to the first header button. The page (or Retry) takes it back.
-    signals += connectNotify(UnsafeMutableRawPointer(window), property: "focus-widget") { [weak self] in
-      guard let self, self.isOpen, gtk_window_get_focus(self.window) == nil else { return }
-      self.viewer.takeFocus()
-    }
     let windowWidget = UnsafeMutablePointer<GtkWidget>(gcast(window))
     windowShortcuts += [
       // Esc closes an open find bar first; only the next Esc closes the dialog.
