@@ -68,6 +68,9 @@ public final class LoadingWebView {
   public private(set) var isDetached = false
   /// Whether the next load must first replace the history an earlier viewer left.
   private var replacesHistory: Bool
+  /// On reused parts, until the first page's load starts: WebKit's events until then belong to
+  /// the blank page the view showed before (`ViewerParts.retire()`).
+  private var awaitsFirstStart = false
   private var machine: LoadStateMachine
   let signals = SignalBag()
   /// The connection to GTK's dark preference (see `LoadingWebView+Theme.swift`).
@@ -129,6 +132,7 @@ public final class LoadingWebView {
       // A reused web view's first page replaces the history the viewer before it left.
       if replacesHistory {
         replacesHistory = false
+        awaitsFirstStart = uri != "about:blank"
         if SessionHistory.replace(in: webView, with: uri) { return }
       }
       webkit_web_view_load_uri(webView, uri)
@@ -195,7 +199,21 @@ public final class LoadingWebView {
 
   // MARK: - Event → state → widgets
 
+  /// Whether `event` is WebKit's and comes from before this viewer's first load on reused parts
+  /// (the viewer's own events and a web process's end always count).
+  private func isStale(_ event: LoadEvent) -> Bool {
+    guard awaitsFirstStart else { return false }
+    switch event {
+    case .started(let url) where url != "about:blank":
+      awaitsFirstStart = false
+      return false
+    case .requested, .fallback, .rejected, .refused, .timedOut, .stopped, .webProcessTerminated: return false
+    default: return true
+    }
+  }
+
   func handle(_ event: LoadEvent) {
+    guard !isStale(event) else { return }
     switch event {
     case .requested, .started, .fallback: armTimeout()
     default: break
