@@ -39,6 +39,7 @@ enum MemoryBench {
         result.processesAfterTenCycles = ProcessTree.webKitProcesses(below: getpid())
       }
       dialog.close()
+      OpenBench.settle(0.3)  // As for the warm opens: a person does not reopen help at once.
       dialog = HelpDialog.present(url, title: "Help")
       try OpenBench.waitLoaded(dialog.viewer)
     }

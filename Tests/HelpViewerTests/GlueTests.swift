@@ -88,8 +88,33 @@ final class GlueTests: GtkTestCase {
   func testShortcutTriggersMustParse() {
     onMain {
       let widget = GObjectRef(adoptingNew: gtk_button_new())
-      XCTAssertTrue(widget.widget.addShortcut("Escape|<Control>w") { true })
-      XCTAssertFalse(widget.widget.addShortcut("<NotAModifier>q") { true })
+      XCTAssertNotNil(widget.widget.addShortcut("Escape|<Control>w") { true })
+      XCTAssertNil(widget.widget.addShortcut("<NotAModifier>q") { true })
+    }
+  }
+
+  func testARemovedShortcutControllerLeavesTheWidgetWithItsClosure() {
+    onMain {
+      final class Token {}
+      let widget = GObjectRef(adoptingNew: gtk_button_new())
+      func controllers() -> UInt32 {
+        let model = gtk_widget_observe_controllers(widget.widget)
+        defer { g_object_unref(UnsafeMutableRawPointer(model)) }
+        return g_list_model_get_n_items(model)
+      }
+      let before = controllers()
+      var token: Token? = Token()
+      weak let weakToken = token
+      let shortcut = widget.widget.addShortcut("Escape") { [token] in token != nil }
+      let actions = widget.widget.addActionShortcuts([("<Control>f", "viewer.find")])
+      token = nil
+      XCTAssertNotNil(weakToken, "the controller holds the closure")
+      XCTAssertEqual(controllers(), before + 2)
+      shortcut?.remove()
+      shortcut?.remove()  // The second time does nothing.
+      actions?.remove()
+      XCTAssertEqual(controllers(), before)
+      XCTAssertNil(weakToken, "the closure went with its controller")
     }
   }
 

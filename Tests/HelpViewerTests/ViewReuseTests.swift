@@ -14,7 +14,14 @@ final class ViewReuseTests: GtkTestCase {
     MainActor.assumeIsolated {
       HelpViewerEngine.dropSpareViews()
       HelpViewerEngine.spareViewLimit = 1
+      // The spare-view path; `DialogReuseTests` covers reused windows.
+      HelpViewerEngine.reusesDialogWindows = false
     }
+  }
+
+  override func tearDown() {
+    MainActor.assumeIsolated { HelpViewerEngine.reusesDialogWindows = true }
+    super.tearDown()
   }
 
   func testTheNextDialogTakesTheClosedOnesProcessWithNoPageHistoryOrScripts() throws {

@@ -28,6 +28,15 @@ public enum HelpViewerEngine {
     set { ViewPool.limit = newValue }
   }
 
+  /// Whether a closed dialog's window and web view (not only its web process) are kept, hidden,
+  /// for the next dialog, which then needs no new window and no new web view (true by default;
+  /// counts as the one spare). Turn it off when the host treats each dialog's `GtkWindow` as
+  /// its own (e.g. styles it); the next dialog then gets a new window and a spare web view.
+  public static var reusesDialogWindows: Bool {
+    get { DialogShells.isEnabled }
+    set { DialogShells.isEnabled = newValue }
+  }
+
   /// How many preloaded pages are kept at most (2 by default); the oldest goes first.
   public static var preloadLimit: Int {
     get { Preloads.limit }
@@ -50,6 +59,7 @@ public enum HelpViewerEngine {
   /// Releases the spare web views and preloaded pages, and with them their web processes.
   public static func dropSpareViews() {
     Preloads.drop()
+    DialogShells.drop()
     ViewPool.drop()
   }
 

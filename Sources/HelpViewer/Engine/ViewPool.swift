@@ -24,7 +24,10 @@ enum ViewPool {
   /// How many spare views are kept; 0 turns reuse off (and drops what is kept).
   static var limit = 1 {
     didSet {
-      if limit <= 0 { drop() }
+      if limit <= 0 {
+        drop()
+        DialogShells.drop()
+      }
       while spares.count > max(limit, 0) { spares.removeLast() }
     }
   }
@@ -45,7 +48,7 @@ enum ViewPool {
   private static var memoryWatch: SignalConnection?
 
   /// Whether a web process is kept warm for the next viewer.
-  static var isWarm: Bool { !spares.isEmpty || anchor != nil || retired != nil }
+  static var isWarm: Bool { !spares.isEmpty || anchor != nil || retired != nil || DialogShells.isKeeping }
 
   /// Runs `make` (which creates a viewer) allowing it to take a spare view.
   static func offering<T>(_ make: () -> T) -> T {
@@ -62,7 +65,7 @@ enum ViewPool {
     if spares.isEmpty, handOver != nil { makeSpare() }  // Closed a moment ago: hand over now.
     guard !spares.isEmpty else { return nil }
     let spare = spares.removeFirst()
-    scrub(spare.userContentManager)
+    WebEngine.scrub(spare.userContentManager)
     inUse = GWeakObject(spare.view.raw)
     return spare
   }
@@ -75,7 +78,8 @@ enum ViewPool {
   /// starting, and a view related to a process that never finished starting waits forever.
   static func viewerClosed(_ webView: GObjectRef, isLoading: Bool) {
     if inUse?.withObject({ $0 == webView.raw }) == true { inUse = nil }
-    guard limit > 0, spares.count < limit else { return }
+    // A kept dialog shell already holds a warm process for the next dialog.
+    guard limit > 0, spares.count < limit, !DialogShells.isKeeping else { return }
     if anchor == nil {
       guard !isLoading else { return }
       retired = webView
@@ -126,19 +130,8 @@ enum ViewPool {
     spares.append(WebEngine.newWebView(relatedTo: anchor, sharing: true))
   }
 
-  /// Removes the scripts, style sheets, filters and the package's script message handler that a
-  /// viewer added to the shared user content manager.
-  private static func scrub(_ userContentManager: GObjectRef) {
-    let manager = userContentManager.opaque
-    webkit_user_content_manager_remove_all_scripts(manager)
-    webkit_user_content_manager_remove_all_style_sheets(manager)
-    webkit_user_content_manager_remove_all_filters(manager)
-    webkit_user_content_manager_unregister_script_message_handler(
-      manager, EndOfDocumentWatcher.handlerName, EndOfDocumentWatcher.worldName)
-  }
-
   /// Drops the spares and preloaded pages when the desktop warns of low memory.
-  private static func watchMemory() {
+  static func watchMemory() {
     guard memoryWatch == nil else { return }
     memoryWatch = MemoryMonitor.onLowMemoryWarning { _ in HelpViewerEngine.dropSpareViews() }
   }

@@ -30,18 +30,25 @@ final class DialogHeader {
     gtk_actionable_set_action_name(gcast(openInBrowserButton), "dialog.open-in-browser")
 
     for button in [backButton, forwardButton, reloadButton] {
-      gtk_widget_set_visible(gcast(button), controls.contains(.navigation) ? 1 : 0)
       gtk_header_bar_pack_start(bar, gcast(button))
     }
     // pack_end fills from the right edge: close, then the menu, then Open in Browser.
-    gtk_widget_set_visible(gcast(closeButton), controls.contains(.close) ? 1 : 0)
     gtk_header_bar_pack_end(bar, gcast(closeButton))
-    gtk_widget_set_visible(gcast(menu.button), controls.contains(.menu) ? 1 : 0)
     gtk_header_bar_pack_end(bar, gcast(menu.button))
-    gtk_widget_set_visible(gcast(openInBrowserButton), controls.contains(.openInBrowser) ? 1 : 0)
     gtk_header_bar_pack_end(bar, gcast(openInBrowserButton))
-
     gtk_header_bar_set_title_widget(bar, title.box)
+    show(controls)
+  }
+
+  /// Shows the buttons `controls` asks for and hides the others (also when a closed dialog's
+  /// header serves the next dialog).
+  func show(_ controls: HelpDialog.Controls) {
+    for button in [backButton, forwardButton, reloadButton] {
+      gtk_widget_set_visible(gcast(button), controls.contains(.navigation) ? 1 : 0)
+    }
+    gtk_widget_set_visible(gcast(closeButton), controls.contains(.close) ? 1 : 0)
+    gtk_widget_set_visible(gcast(menu.button), controls.contains(.menu) ? 1 : 0)
+    gtk_widget_set_visible(gcast(openInBrowserButton), controls.contains(.openInBrowser) ? 1 : 0)
   }
 
   /// Shows `title` with the page's origin and enables the buttons that can act in `state`.

@@ -31,9 +31,11 @@ extension HelpDialog {
   /// navigation buttons are left out). A key whose action cannot act now goes on to the page.
   func installNavigationShortcuts() {
     let window: UnsafeMutablePointer<GtkWidget> = gcast(self.window)
-    window.addShortcut("<Alt>Left") { [weak self] in self?.activate("back") ?? false }
-    window.addShortcut("<Alt>Right") { [weak self] in self?.activate("forward") ?? false }
-    window.addShortcut("F5|<Control>r") { [weak self] in self?.activate("reload") ?? false }
+    windowShortcuts += [
+      window.addShortcut("<Alt>Left") { [weak self] in self?.activate("back") ?? false },
+      window.addShortcut("<Alt>Right") { [weak self] in self?.activate("forward") ?? false },
+      window.addShortcut("F5|<Control>r") { [weak self] in self?.activate("reload") ?? false },
+    ].compactMap { $0 }
   }
 
   /// Shows the viewer's zoom level in the menu's zoom row, now and whenever it changes (by the

@@ -10,7 +10,8 @@ import HelpViewerGlue
 /// first; the viewer's `viewer.*` actions (find, zoom, print) work anywhere in the dialog.
 ///
 /// The dialog is transient for its parent and destroyed with it; it keeps itself alive while it
-/// is open, so a host need not hold on to it.
+/// is open, so a host need not hold on to it. Once closed, its window and web view may serve the
+/// next dialog, hidden until then (`HelpViewerEngine.reusesDialogWindows`).
 ///
 /// ```swift
 /// HelpDialog.present(helpURL, title: "Help", over: window)
@@ -29,13 +30,19 @@ public final class HelpDialog {
   /// its parent).
   public var onClose: (() -> Void)?
 
-  /// The dialog's `GtkWindow`: GTK owns it, and it is valid while the dialog has not closed.
+  /// The dialog's `GtkWindow`: GTK owns it, and it is this dialog's while the dialog has not
+  /// closed (afterwards it may be destroyed, or kept for the next dialog).
   public let window: UnsafeMutablePointer<GtkWindow>
 
   let header: DialogHeader
   /// The dialog's own actions, as `dialog.NAME` (see `HelpDialog+Actions.swift`).
   let actions = ActionGroup()
   private var isDestroyed = false
+  /// Whether the window, header and viewer widgets may serve the next dialog once this one
+  /// closes (not after `setFooter`).
+  private var isReusable = true
+  /// The shortcut controllers the dialog added to its window, taken off when it closes.
+  var windowShortcuts: [ShortcutController] = []
   let signals = SignalBag()
   private var keepAlive: HelpDialog?
   private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -47,11 +54,14 @@ public final class HelpDialog {
     _ url: URL, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
     controls: Controls = .standard
   ) -> HelpDialog {
-    let preloaded = Preloads.take(url)
-    let dialog = HelpDialog(
-      viewer: preloaded ?? ViewPool.offering { LoadingWebView() }, title: title, over: parent, controls: controls)
+    if let preloaded = Preloads.take(url) {
+      let dialog = HelpDialog(viewer: preloaded, shell: nil, title: title, over: parent, controls: controls)
+      dialog.present()
+      return dialog
+    }
+    let dialog = HelpDialog(title: title, over: parent, controls: controls)
     dialog.present()
-    if preloaded == nil { dialog.viewer.load(url) }
+    dialog.viewer.load(url)
     return dialog
   }
 
@@ -103,28 +113,40 @@ public final class HelpDialog {
   public convenience init(
     title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil, controls: Controls = .standard
   ) {
-    self.init(viewer: ViewPool.offering { LoadingWebView() }, title: title, over: parent, controls: controls)
+    // A closed dialog's window and widgets when one is kept; else new ones (with a spare web
+    // view of the pool when there is one).
+    let shell = DialogShells.take()
+    let viewer = shell.map { LoadingWebView(parts: $0.parts) } ?? ViewPool.offering { LoadingWebView() }
+    self.init(viewer: viewer, shell: shell, title: title, over: parent, controls: controls)
   }
 
-  /// A dialog around `viewer` (a new one, a spare from the pool, or one that preloaded its page).
-  init(viewer: LoadingWebView, title: String, over parent: UnsafeMutableRawPointer?, controls: Controls) {
+  /// A dialog around `viewer` (a new one, a spare from the pool, or one that preloaded its page)
+  /// in `shell`'s window (a closed dialog's, holding `viewer`'s widgets), or in a new window.
+  init(
+    viewer: LoadingWebView, shell: DialogShells.Shell?, title: String, over parent: UnsafeMutableRawPointer?,
+    controls: Controls
+  ) {
     fallbackTitle = title
     self.viewer = viewer
-    header = DialogHeader(controls: controls)
-    // GTK owns a new toplevel window (its toplevel list holds it). We hold no reference of our
-    // own: `gtk_window_destroy` must drop the last one so that `destroy` is emitted.
-    window = gcast(gtk_window_new()!)
-    gtk_window_set_modal(window, 1)
-    if let parent {
-      gtk_window_set_transient_for(window, gcast(parent))
-      gtk_window_set_destroy_with_parent(window, 1)
+    if let shell {
+      window = shell.window
+      header = shell.header
+      header.show(controls)
+    } else {
+      header = DialogHeader(controls: controls)
+      // GTK owns a new toplevel window (its toplevel list holds it). We hold no reference of
+      // our own: `gtk_window_destroy` must drop the last one so that `destroy` is emitted.
+      window = gcast(gtk_window_new()!)
+      gtk_window_set_default_size(window, 720, 640)
+      gtk_widget_set_size_request(gcast(window), 300, 300)
+      gtk_window_set_titlebar(window, gcast(header.bar))
+      gtk_widget_add_css_class(gcast(window), "help-viewer-dialog")
     }
-    gtk_window_set_default_size(window, 720, 640)
-    gtk_widget_set_size_request(gcast(window), 300, 300)
+    if gtk_window_get_child(window) != viewer.widget { gtk_window_set_child(window, viewer.widget) }
+    gtk_window_set_modal(window, 1)
+    gtk_window_set_transient_for(window, parent.map { gcast($0) })
+    gtk_window_set_destroy_with_parent(window, parent == nil ? 0 : 1)
     gtk_window_set_title(window, title)
-    gtk_window_set_titlebar(window, gcast(header.bar))
-    gtk_window_set_child(window, viewer.widget)
-    gtk_widget_add_css_class(gcast(window), "help-viewer-dialog")
 
     signals += header.closeButton.connectClicked { [weak self] in self?.close() }
     signals += header.backButton.connectClicked { [weak self] in self?.viewer.goBack() }
@@ -134,19 +156,22 @@ public final class HelpDialog {
       if viewer.state.isLoading { viewer.stop() } else { viewer.reload() }
     }
     signals += UnsafeMutablePointer<GtkWidget>(gcast(window)).connectDestroy { [weak self] in self?.didClose() }
-    // Esc closes an open find bar first; only the next Esc closes the dialog.
-    UnsafeMutablePointer<GtkWidget>(gcast(window)).addShortcut("Escape") { [weak self] in
-      if self?.viewer.hideFindBar() == false { self?.close() }
-      return true
-    }
-    UnsafeMutablePointer<GtkWidget>(gcast(window)).addShortcut("<Control>w") { [weak self] in
-      self?.close()
-      return true
-    }
-    // The viewer's actions and their shortcuts work wherever the focus is in the dialog (the
-    // header's buttons and menus too).
+    let windowWidget = UnsafeMutablePointer<GtkWidget>(gcast(window))
+    windowShortcuts += [
+      // Esc closes an open find bar first; only the next Esc closes the dialog.
+      windowWidget.addShortcut("Escape") { [weak self] in
+        if self?.viewer.hideFindBar() == false { self?.close() }
+        return true
+      },
+      windowWidget.addShortcut("<Control>w") { [weak self] in
+        self?.close()
+        return true
+      },
+      // The viewer's actions and their shortcuts work wherever the focus is in the dialog (the
+      // header's buttons and menus too).
+      windowWidget.addActionShortcuts(ViewerActions.shortcuts),
+    ].compactMap { $0 }
     gtk_widget_insert_action_group(gcast(window), ViewerActions.prefix, viewer.actions.group)
-    UnsafeMutablePointer<GtkWidget>(gcast(window)).addActionShortcuts(ViewerActions.shortcuts)
     installActions()
     installNavigationShortcuts()
     followZoom()
@@ -165,12 +190,23 @@ public final class HelpDialog {
     isOpen = true
     keepAlive = self
     gtk_window_present(window)
+    // Again once shown: a reused window may not have taken it while hidden.
+    if !viewer.ownsFocus { viewer.takeFocus() }
   }
 
   /// Closes the dialog at once (`isOpen` is `false` on return); does nothing the second time.
   public func close() {
     guard !isDestroyed else { return }
-    didClose()
+    let keepsShell = isOpen && isReusable && DialogShells.wantsShell
+    didClose(keepingShell: keepsShell)
+    if keepsShell {
+      for shortcut in windowShortcuts { shortcut.remove() }
+      windowShortcuts.removeAll()
+      gtk_widget_insert_action_group(gcast(window), "dialog", nil)
+      gtk_widget_insert_action_group(gcast(window), ViewerActions.prefix, nil)
+      if DialogShells.keep(DialogShells.Shell(window: window, header: header, parts: viewer.parts)) { return }
+      ViewPool.viewerClosed(viewer.parts.webViewRef, isLoading: false)
+    }
     gtk_window_destroy(window)
   }
 
@@ -181,6 +217,7 @@ public final class HelpDialog {
 
   /// Puts `footer` below the page, e.g. the terms dialog's Decline and Accept buttons.
   func setFooter(_ footer: UnsafeMutablePointer<GtkWidget>) {
+    isReusable = false
     let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     // Replacing the window's child unparents the viewer's widget; the viewer keeps it alive.
     gtk_window_set_child(window, box)
@@ -203,12 +240,12 @@ public final class HelpDialog {
 
   /// The dialog's end, whichever way it comes (`close()`, or the window destroyed by GTK along
   /// with its parent); runs once.
-  private func didClose() {
+  private func didClose(keepingShell: Bool = false) {
     guard !isDestroyed else { return }
     isDestroyed = true
     guard isOpen else { return }
     isOpen = false
-    viewer.detach()
+    viewer.detach(givingViewToPool: !keepingShell)
     signals.disconnectAll()
     actions.disconnectAll()
     let waiting = waiters

@@ -13,6 +13,17 @@ extension LoadingWebView {
   /// After a load ends, puts the keyboard focus on the page when it loaded, or on Retry when it
   /// failed; only when the focus is inside the viewer already or nowhere in its window, so a
   /// viewer never takes the focus from the host's other widgets (or from the dialog's header).
+  /// Whether the keyboard focus is inside the viewer.
+  var ownsFocus: Bool {
+    guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+    return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+  }
+
+  /// Gives the keyboard focus to Retry when the load failed, else to the page.
+  func takeFocus() {
+    gtk_widget_grab_focus(state.error == nil ? gcast(webView) : gcast(errorView.retryButton))
+  }
+
   func settleFocus(_ state: LoadState, previous: LoadPhase) {
     guard state.phase.name != previous.name, let rootObject = gtk_widget_get_root(widget) else { return }
     let focus = gtk_root_get_focus(rootObject)

@@ -27,6 +27,7 @@ extension LoadingWebView {
   /// viewer.showFindBar()  // as Ctrl+F does
   /// ```
   public func showFindBar() {
+    guard !isDetached else { return }
     let wasShown = model.findState.isShown
     model.findState.isShown = true
     findBar.render(model.findState)
@@ -43,7 +44,7 @@ extension LoadingWebView {
   /// ```
   @discardableResult
   public func hideFindBar() -> Bool {
-    guard model.findState.isShown else { return false }
+    guard !isDetached, model.findState.isShown else { return false }
     model.findState.isShown = false
     endSearch()
     findBar.render(model.findState)
@@ -58,6 +59,7 @@ extension LoadingWebView {
   /// viewer.find("printing")
   /// ```
   public func find(_ text: String) {
+    guard !isDetached else { return }
     revealBar()
     if findBar.text != text {
       // The entry's `search-changed` follows, and finds the text already searched.
@@ -70,11 +72,13 @@ extension LoadingWebView {
   /// Moves to the next match (wrapping around), as Enter and Ctrl+G do; shows the bar again
   /// when it was closed.
   public func findNext() {
+    guard !isDetached else { return }
     step(forward: true)
   }
 
   /// Moves to the previous match (wrapping around), as Shift+Enter and Shift+Ctrl+G do.
   public func findPrevious() {
+    guard !isDetached else { return }
     step(forward: false)
   }
 
@@ -105,17 +109,19 @@ extension LoadingWebView {
     signals += findBar.closeButton.connectClicked { [weak self] in self?.hideFindBar() }
     // On the entry: Enter on the bar's buttons still presses them.
     let entry: UnsafeMutablePointer<GtkWidget> = gcast(findBar.entry)
-    entry.addShortcut("Return|KP_Enter|ISO_Enter") { [weak self] in
-      self?.findNext()
-      return true
-    }
-    entry.addShortcut("<Shift>Return|<Shift>KP_Enter|<Shift>ISO_Enter") { [weak self] in
-      self?.findPrevious()
-      return true
-    }
-    // Esc closes the bar wherever the focus is inside the viewer; with the bar hidden the key
-    // goes on (to the dialog, which closes).
-    widget.addShortcut("Escape") { [weak self] in self?.hideFindBar() ?? false }
+    shortcuts += [
+      entry.addShortcut("Return|KP_Enter|ISO_Enter") { [weak self] in
+        self?.findNext()
+        return true
+      },
+      entry.addShortcut("<Shift>Return|<Shift>KP_Enter|<Shift>ISO_Enter") { [weak self] in
+        self?.findPrevious()
+        return true
+      },
+      // Esc closes the bar wherever the focus is inside the viewer; with the bar hidden the key
+      // goes on (to the dialog, which closes).
+      widget.addShortcut("Escape") { [weak self] in self?.hideFindBar() ?? false },
+    ].compactMap { $0 }
   }
 
   /// A new page was loaded: search it again for the bar's text.

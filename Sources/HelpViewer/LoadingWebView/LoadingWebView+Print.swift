@@ -13,7 +13,7 @@ import HelpViewerGlue
 /// ```
 extension LoadingWebView {
   /// Whether there is a page to print (or to search): a page loaded without an error.
-  public var canPrint: Bool { state.phase == .loaded }
+  public var canPrint: Bool { !isDetached && state.phase == .loaded }
 
   /// Opens the print dialog for the page, over the viewer's window; does nothing without a
   /// loaded page. Returns at once when the dialog is cancelled; printing goes on after it.

@@ -56,6 +56,7 @@ extension LoadingWebView {
   }
 
   private func applyZoom(_ level: Double) {
+    guard !isDetached else { return }
     if model.zoomLevel != level { model.zoomLevel = level }
     reapplyZoom()
     updateActions()

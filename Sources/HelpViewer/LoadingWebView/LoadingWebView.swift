@@ -45,23 +45,32 @@ public final class LoadingWebView {
   public var state: LoadState { model.state }
 
   /// The widget to put in a layout.
-  public var widget: UnsafeMutablePointer<GtkWidget> { root.widget }
+  public var widget: UnsafeMutablePointer<GtkWidget> { parts.root.widget }
 
-  let webView: UnsafeMutablePointer<WebKitWebView>
-  let errorView = ErrorView()
-  let offlineBanner = OfflineBanner()
-  let findBar = FindBar()
+  /// The widgets, new or a closed dialog's (`ViewerParts`).
+  let parts: ViewerParts
+  var webView: UnsafeMutablePointer<WebKitWebView> { parts.webView }
+  var errorView: ErrorView { parts.errorView }
+  var offlineBanner: OfflineBanner { parts.offlineBanner }
+  var findBar: FindBar { parts.findBar }
+  var spinner: OpaquePointer { parts.spinner }
+  var progressBar: OpaquePointer { parts.progressBar }
+  var stack: OpaquePointer { parts.stack }
+  /// The web view's user content manager (user scripts, script message handlers).
+  var userContentManager: GObjectRef { parts.userContentManager }
   /// The `viewer.*` actions (find, zoom, print), inserted on `widget`.
   public let actions = ViewerActions()
   var lastPhaseForActions = LoadPhase.idle
   let navigationGuard: NavigationGuard
-  let spinner: OpaquePointer
-  let progressBar: OpaquePointer
-  private let root: GObjectRef
-  let stack: OpaquePointer
-  private let webViewRef: GObjectRef
-  /// The web view's user content manager (user scripts, script message handlers).
-  let userContentManager: GObjectRef
+  /// The shortcut controllers the viewer added to its widgets, taken off when it detaches.
+  var shortcuts: [ShortcutController] = []
+  /// Whether the viewer detached: it loads nothing more (its parts may serve another viewer).
+  public private(set) var isDetached = false
+  /// Whether the next load must first replace the history an earlier viewer left.
+  private var replacesHistory: Bool
+  /// On reused parts, until the first page's load starts: WebKit's events until then belong to
+  /// the blank page the view showed before (`ViewerParts.retire()`).
+  private var awaitsFirstStart = false
   private var machine: LoadStateMachine
   let signals = SignalBag()
   /// The connection to GTK's dark preference (see `LoadingWebView+Theme.swift`).
@@ -76,42 +85,20 @@ public final class LoadingWebView {
   private var observers: [(LoadState) -> Void] = []
 
   /// A viewer that starts loading `url` at once, or shows nothing until `load` when `nil`.
-  public init(url: URL? = nil, configuration: ViewerConfiguration = ViewerConfiguration()) {
+  public convenience init(url: URL? = nil, configuration: ViewerConfiguration = ViewerConfiguration()) {
+    self.init(parts: nil, url: url, configuration: configuration)
+  }
+
+  /// A viewer on `recycled` parts (a closed dialog's, after `ViewerParts.retire()`), or on new
+  /// ones when `nil`.
+  init(parts recycled: ViewerParts?, url: URL? = nil, configuration: ViewerConfiguration = ViewerConfiguration()) {
     self.configuration = configuration
     machine = LoadStateMachine(httpErrorsAreFailures: configuration.httpErrors == .errorView)
     navigationGuard = NavigationGuard(policy: configuration.navigationPolicy)
     Styles.install()
-    (webViewRef, userContentManager) = WebEngine.makeWebView(configuration)
-    webView = webViewRef.pointer()
-    gtk_widget_set_hexpand(webViewRef.widget, 1)
-    gtk_widget_set_vexpand(webViewRef.widget, 1)
-
-    stack = gcast(gtk_stack_new()!)
-    gtk_stack_add_named(stack, webViewRef.widget, "page")
-    gtk_stack_add_named(stack, errorView.root.widget, "error")
-
-    spinner = gcast(gtk_spinner_new()!)
-    gtk_widget_set_size_request(gcast(spinner), 32, 32)
-    gtk_widget_set_halign(gcast(spinner), GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(gcast(spinner), GTK_ALIGN_CENTER)
-    gtk_widget_set_can_target(gcast(spinner), 0)
-    gtk_widget_set_tooltip_text(gcast(spinner), localized("Loading"))
-    UnsafeMutablePointer<GtkWidget>(gcast(spinner)).setAccessibleLabel(localized("Loading"))
-
-    progressBar = gcast(gtk_progress_bar_new()!)
-    gtk_widget_add_css_class(gcast(progressBar), "help-viewer-progress")
-    gtk_widget_set_valign(gcast(progressBar), GTK_ALIGN_START)
-    gtk_widget_set_hexpand(gcast(progressBar), 1)
-    gtk_widget_set_can_target(gcast(progressBar), 0)
-
-    let overlay: OpaquePointer = gcast(gtk_overlay_new()!)
-    gtk_overlay_set_child(overlay, gcast(stack))
-    gtk_overlay_add_overlay(overlay, gcast(spinner))
-    gtk_overlay_add_overlay(overlay, offlineBanner.root.widget)
-    gtk_overlay_add_overlay(overlay, gcast(progressBar))
-    gtk_overlay_add_overlay(overlay, findBar.root.widget)
-    root = GObjectRef(adoptingNonNil: overlay)
-    gtk_widget_add_css_class(root.widget, "help-viewer")
+    recycled?.reset(for: configuration)
+    parts = recycled ?? ViewerParts(configuration)
+    replacesHistory = parts.isRecycled
 
     WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
     navigationGuard.connect(webView, into: signals)
@@ -137,10 +124,17 @@ public final class LoadingWebView {
 
   /// Loads what a person typed: `example.com`, a full URL, or an absolute file path.
   public func load(address: String) {
+    guard !isDetached else { return }
     switch URLInput.parse(address, extraSchemes: [BundledAddress.scheme]) {
     case .success(let uri):
       handle(.requested(url: uri))
       navigationGuard.expectHostLoad(uri)
+      // A reused web view's first page replaces the history the viewer before it left.
+      if replacesHistory {
+        replacesHistory = false
+        awaitsFirstStart = uri != "about:blank"
+        if SessionHistory.replace(in: webView, with: uri) { return }
+      }
       webkit_web_view_load_uri(webView, uri)
     case .failure(let error):
       if state.isLoading { webkit_web_view_stop_loading(webView) }
@@ -151,6 +145,7 @@ public final class LoadingWebView {
   /// Loads the page again; after a failure (or over the offline copy), loads the address that
   /// failed.
   public func reload() {
+    guard !isDetached else { return }
     if state.error != nil || state.phase == .idle || state.isOfflineCopy {
       if let url = state.requestedURL { load(address: url) }
       return
@@ -161,25 +156,35 @@ public final class LoadingWebView {
 
   /// Stops the current load; what was shown stays, and nothing counts as an error.
   public func stop() {
-    guard state.isLoading else { return }
+    guard !isDetached, state.isLoading else { return }
     handle(.stopped)
     webkit_web_view_stop_loading(webView)
   }
 
   /// Goes back in the page history, when it can.
   public func goBack() {
-    if state.canGoBack { webkit_web_view_go_back(webView) }
+    if !isDetached, state.canGoBack { webkit_web_view_go_back(webView) }
   }
 
   /// Goes forward in the page history, when it can.
   public func goForward() {
-    if state.canGoForward { webkit_web_view_go_forward(webView) }
+    if !isDetached, state.canGoForward { webkit_web_view_go_forward(webView) }
   }
 
-  /// Disconnects from WebKit and stops loading; the viewer shows nothing new afterwards.
-  /// Called when the widget's window goes away; safe to call more than once. The web process
-  /// stays warm for the next viewer (`HelpViewerEngine`).
+  /// Disconnects from WebKit and stops loading; the viewer shows and loads nothing new
+  /// afterwards. Called when the widget's window goes away; safe to call more than once. The web
+  /// process stays warm for the next viewer (`HelpViewerEngine`).
   public func detach() {
+    detach(givingViewToPool: true)
+  }
+
+  /// `detach()`; without `givingViewToPool` the caller keeps the parts for another viewer
+  /// (`DialogShells`) rather than `ViewPool` taking over the web process.
+  func detach(givingViewToPool: Bool) {
+    guard !isDetached else { return }
+    isDetached = true
+    for shortcut in shortcuts { shortcut.remove() }
+    shortcuts.removeAll()
     loadTimer?.cancel()
     loadTimer = nil
     spinnerStart = nil
@@ -189,12 +194,26 @@ public final class LoadingWebView {
     themeSignals.disconnectAll()
     let wasLoading = webkit_web_view_is_loading(webView) != 0
     webkit_web_view_stop_loading(webView)
-    ViewPool.viewerClosed(webViewRef, isLoading: wasLoading)
+    if givingViewToPool { ViewPool.viewerClosed(parts.webViewRef, isLoading: wasLoading) }
   }
 
   // MARK: - Event → state → widgets
 
+  /// Whether `event` is WebKit's and comes from before this viewer's first load on reused parts
+  /// (the viewer's own events and a web process's end always count).
+  private func isStale(_ event: LoadEvent) -> Bool {
+    guard awaitsFirstStart else { return false }
+    switch event {
+    case .started(let url) where url != "about:blank":
+      awaitsFirstStart = false
+      return false
+    case .requested, .fallback, .rejected, .refused, .timedOut, .stopped, .webProcessTerminated: return false
+    default: return true
+    }
+  }
+
   func handle(_ event: LoadEvent) {
+    guard !isStale(event) else { return }
     switch event {
     case .requested, .started, .fallback: armTimeout()
     default: break

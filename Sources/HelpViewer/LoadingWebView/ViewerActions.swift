@@ -85,7 +85,7 @@ extension LoadingWebView {
     actions.add(.zoomOut) { [weak self] in self?.zoomOut() }
     actions.add(.zoomReset) { [weak self] in self?.resetZoom() }
     actions.add(.print) { [weak self] in self?.print() }
-    widget.addActionShortcuts(ViewerActions.shortcuts)
+    if let actionShortcuts = widget.addActionShortcuts(ViewerActions.shortcuts) { shortcuts.append(actionShortcuts) }
     connectFind()
     connectZoom()
     observe { [weak self] state in self?.stateChangedForActions(state) }

@@ -16,12 +16,16 @@ enum WebEngine {
   /// caller. A spare view of `ViewPool` (a warm web process, no page, no history) when there is
   /// one, else a new one.
   static func makeWebView(_ configuration: ViewerConfiguration) -> (view: GObjectRef, userContentManager: GObjectRef) {
-    MainLoop.integrateDispatch()
-    let session = sharedSession()
-    trust(configuration.trustedCertificates, in: session)
+    prepare(configuration)
     let made = ViewPool.take() ?? newWebView()
     configure(made.view, configuration)
     return made
+  }
+
+  /// Readies the shared session for a viewer with `configuration` (the certificates it trusts).
+  static func prepare(_ configuration: ViewerConfiguration) {
+    MainLoop.integrateDispatch()
+    trust(configuration.trustedCertificates, in: sharedSession())
   }
 
   /// A new web view that starts its own web process when it first loads.
@@ -53,7 +57,7 @@ enum WebEngine {
 
   /// Applies `configuration` to the view's settings (its own, or shared with the pool's hidden
   /// anchor view only; never with another viewer).
-  private static func configure(_ view: GObjectRef, _ configuration: ViewerConfiguration) {
+  static func configure(_ view: GObjectRef, _ configuration: ViewerConfiguration) {
     let settings = webkit_web_view_get_settings(view.pointer())
     webkit_settings_set_enable_javascript(settings, configuration.javaScriptEnabled ? 1 : 0)
     webkit_settings_set_enable_developer_extras(settings, configuration.developerToolsEnabled ? 1 : 0)
@@ -65,6 +69,17 @@ enum WebEngine {
     } else {
       webkit_settings_set_user_agent(settings, nil)  // Settings may be a pooled view's, shared.
     }
+  }
+
+  /// Removes the scripts, style sheets, filters and the package's script message handler that a
+  /// viewer added to a user content manager the next viewer takes over.
+  static func scrub(_ userContentManager: GObjectRef) {
+    let manager = userContentManager.opaque
+    webkit_user_content_manager_remove_all_scripts(manager)
+    webkit_user_content_manager_remove_all_style_sheets(manager)
+    webkit_user_content_manager_remove_all_filters(manager)
+    webkit_user_content_manager_unregister_script_message_handler(
+      manager, EndOfDocumentWatcher.handlerName, EndOfDocumentWatcher.worldName)
   }
 
   /// Lets the session accept each host's named certificate (and nothing else that fails).

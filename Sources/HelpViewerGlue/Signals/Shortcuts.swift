@@ -7,27 +7,56 @@ private let shortcutTrampoline:
     return MainActor.assumeIsolated { box.body() } ? 1 : 0
   }
 
+/// A shortcut controller added to a widget; `remove()` takes it off again (e.g. before the widget
+/// is reused), once. The controller and its closures otherwise go with the widget.
+///
+/// ```swift
+/// let escape = window.addShortcut("Escape") { close(); return true }
+/// escape?.remove()
+/// ```
+public final class ShortcutController {
+  private let widget: GWeakObject
+  private let controller: GWeakObject
+
+  init(widget: UnsafeMutableRawPointer, controller: UnsafeMutableRawPointer) {
+    self.widget = GWeakObject(widget)
+    self.controller = GWeakObject(controller)
+  }
+
+  /// Removes the controller from its widget (which frees it and its closures); does nothing the
+  /// second time or once the widget is gone.
+  @MainActor
+  public func remove() {
+    widget.withObject { widget in
+      controller.withObject { controller in
+        gtk_widget_remove_controller(widget.assumingMemoryBound(to: GtkWidget.self), OpaquePointer(controller))
+      }
+    }
+  }
+}
+
 extension UnsafeMutablePointer where Pointee == GtkWidget {
   /// Runs `handler` when `trigger` is pressed while focus is inside the widget.
   ///
   /// `trigger` uses GTK's syntax, several joined by `|`: `"Escape|<Control>w"`. The handler
   /// returns whether it handled the key. The closure is owned by the widget's shortcut
-  /// controller and freed with it. Returns `false` when the trigger does not parse.
+  /// controller and freed with it. Returns the controller, or `nil` when the trigger does not
+  /// parse.
   ///
   /// ```swift
   /// window.addShortcut("Escape|<Control>w") { [weak self] in self?.close(); return true }
   /// ```
   @discardableResult
-  public func addShortcut(_ trigger: String, _ handler: @escaping @MainActor () -> Bool) -> Bool {
-    guard let parsed = gtk_shortcut_trigger_parse_string(trigger) else { return false }
+  public func addShortcut(_ trigger: String, _ handler: @escaping @MainActor () -> Bool) -> ShortcutController? {
+    guard let parsed = gtk_shortcut_trigger_parse_string(trigger) else { return nil }
     let box = ClosureBox(handler)
     let action = gtk_callback_action_new(shortcutTrampoline, box.retainedPointer(), releaseClosureBoxData)
     let shortcut = gtk_shortcut_new(parsed, action)
-    guard let controller = gtk_shortcut_controller_new() else { return false }
+    guard let controller = gtk_shortcut_controller_new() else { return nil }
     gtk_shortcut_controller_add_shortcut(controller, shortcut)
     gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
     gtk_widget_add_controller(self, controller)
-    return true
+    return ShortcutController(widget: UnsafeMutableRawPointer(self), controller: UnsafeMutableRawPointer(controller))
   }
 }
 
@@ -41,13 +70,15 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   /// ```swift
   /// widget.addActionShortcuts(["<Control>f": "viewer.find", "<Control>p": "viewer.print"])
   /// ```
-  public func addActionShortcuts(_ shortcuts: [(trigger: String, action: String)]) {
-    guard let controller = gtk_shortcut_controller_new() else { return }
+  @discardableResult
+  public func addActionShortcuts(_ shortcuts: [(trigger: String, action: String)]) -> ShortcutController? {
+    guard let controller = gtk_shortcut_controller_new() else { return nil }
     for (trigger, name) in shortcuts {
       guard let parsed = gtk_shortcut_trigger_parse_string(trigger) else { continue }
       gtk_shortcut_controller_add_shortcut(controller, gtk_shortcut_new(parsed, gtk_named_action_new(name)))
     }
     gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
     gtk_widget_add_controller(self, controller)
+    return ShortcutController(widget: UnsafeMutableRawPointer(self), controller: UnsafeMutableRawPointer(controller))
   }
 }
