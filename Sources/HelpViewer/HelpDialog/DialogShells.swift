@@ -39,6 +39,9 @@ enum DialogShells {
   /// Whether a shell is kept now.
   static var isKeeping: Bool { kept != nil }
 
+  /// Whether a kept shell is ready for the next dialog (its empty page loaded).
+  static var hasReadyShell: Bool { kept != nil && isReady }
+
   /// Whether a closing dialog's shell would be kept.
   static var wantsShell: Bool { isEnabled && kept == nil && ViewPool.limit > 0 }
 

@@ -25,16 +25,23 @@ enum SessionHistory {
   /// Makes `uri` the view's only history item and loads it. Returns whether WebKit took the
   /// new history (and the load started).
   static func replace(in webView: UnsafeMutablePointer<WebKitWebView>, with uri: String) -> Bool {
-    guard let state = sessionState(with: uri) else { return false }
+    guard let item = restore(in: webView, only: uri) else { return false }
+    webkit_web_view_go_to_back_forward_list_item(webView, item)
+    return true
+  }
+
+  /// Makes `uri` the view's only history item without loading it; returns the item, or `nil`
+  /// when WebKit did not take the new history.
+  static func restore(in webView: UnsafeMutablePointer<WebKitWebView>, only uri: String) -> OpaquePointer? {
+    guard let state = sessionState(with: uri) else { return nil }
     defer { webkit_web_view_session_state_unref(state) }
     webkit_web_view_restore_session_state(webView, state)
     guard let list = webkit_web_view_get_back_forward_list(webView),
       webkit_back_forward_list_get_length(list) == 1,
       let item = webkit_back_forward_list_get_current_item(list),
       let itemURI = webkit_back_forward_list_item_get_uri(item), String(cString: itemURI) == uri
-    else { return false }
-    webkit_web_view_go_to_back_forward_list_item(webView, item)
-    return true
+    else { return nil }
+    return item
   }
 
   /// A session state whose history is `uri` alone, or `nil` when WebKit refuses it.
