@@ -178,18 +178,16 @@ struct Report {
 
     ## What limits the targets not met
 
-    - **Warm open, GL.** Under Xvfb GTK renders with OpenGL on Mesa's llvmpipe, a software
-      rasterizer (which also compiles shaders for each new window's GL context), on two cores
-      shared with other work. The warm web process loads the page in 20–40 ms; what the dialog adds
-      is a new window and a new web view widget, each drawn the first time. The **floor** row
-      keeps one bare window and one web view and shows them again: that is the best any reuse can
-      do here. Reaching it would take keeping the closed dialog's window and web view (not only its
-      web process) and reusing them. WebKitGTK has no call that empties a view's history, but
-      restoring a session state with one item (the next page) replaces it: checked with WebKitGTK
-      2.50.6, nothing in the back or forward list afterwards. Not built yet. The spinner shows but
-      does not spin for the first 0.3 s (`LoadingWebView.spinnerDelay`): each animation frame
-      redraws the window, about 30 ms of a warm open before that change. The
-      `GSK_RENDERER=cairo` rows are the same opens with GTK's cairo renderer.
+    - **Warm open, GL.** The next dialog takes the closed one's window and web view
+      (`HelpViewerEngine.reusesDialogWindows`), so no window, web view or process is made. What it
+      still does more than the **floor** row (one bare window and web view, kept and shown
+      again: the best any reuse can do here) is the dialog's own: a header bar, title and buttons
+      laid out and drawn again, the history replaced, the viewer's state and widgets reset. Under
+      Xvfb GTK draws with OpenGL on Mesa's llvmpipe, a software rasterizer, on two cores shared
+      with other work: each frame of the 720×640 dialog costs tens of milliseconds, and the
+      `GSK_RENDERER=cairo` rows (the same opens with GTK's cairo renderer) show the same warm open
+      under the target. The spinner shows but does not spin for the first 0.3 s
+      (`LoadingWebView.spinnerDelay`): each animation frame redraws the window.
     - **Preloaded open within one frame.** WebKit does not paint a page for a view that is not
       mapped: after the dialog maps, the web process renders and hands over its first buffer, three
       frames or more here. Showing a snapshot of the preloaded page until then would hide it; not
