@@ -6,8 +6,8 @@ import HelpViewerGlue
 /// kept hidden for the next dialog: it opens with no new window, no new web view and no process
 /// start. At most one is kept, while `HelpViewerEngine.spareViewLimit` is above 0.
 ///
-/// Before it is kept, the web view shows `about:blank` with nothing in its history
-/// (`ViewerParts.retire()`); the next dialog's first page replaces that history in turn, and
+/// Before it is kept, the web view shows an empty page (`ViewerParts.retire()`); the next
+/// dialog's first page replaces the history (`SessionHistory`), and
 /// `ViewerParts.reset(for:)` removes what the dialog before added. The closed dialog's Swift
 /// objects stay closed: its viewer is detached and loads nothing more.
 ///
@@ -64,21 +64,18 @@ enum DialogShells {
     blankLoad = webView.connectLoadChanged { event in
       if event == WEBKIT_LOAD_STARTED { blankStarted = true }
       guard event == WEBKIT_LOAD_FINISHED, blankStarted, webkit_web_view_is_loading(webView) == 0 else { return }
-      blankLoad?.disconnect()
-      blankLoad = nil
+      stopWatchingBlankLoad()
       isReady = true
     }
     guard shell.parts.retire() else {
-      blankLoad?.disconnect()
-      blankLoad = nil
+      stopWatchingBlankLoad()
       return false
     }
     kept = shell
     keptDestroyed = UnsafeMutablePointer<GtkWidget>(gcast(shell.window)).connectDestroy {
       kept = nil
       keptDestroyed = nil
-      blankLoad?.disconnect()
-      blankLoad = nil
+      stopWatchingBlankLoad()
     }
     // The shell's web process serves the next dialog: a spare view of the pool would be a second.
     ViewPool.drop()
@@ -99,9 +96,13 @@ enum DialogShells {
     isReady = false
     keptDestroyed?.disconnect()
     keptDestroyed = nil
+    stopWatchingBlankLoad()
+    return shell
+  }
+
+  private static func stopWatchingBlankLoad() {
     blankLoad?.disconnect()
     blankLoad = nil
-    return shell
   }
 
   /// Destroys the kept shell's window (and with it the web view; its web process exits once no

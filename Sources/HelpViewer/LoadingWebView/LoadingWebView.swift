@@ -68,9 +68,9 @@ public final class LoadingWebView {
   public private(set) var isDetached = false
   /// Whether the next load must first replace the history an earlier viewer left.
   private var replacesHistory: Bool
-  /// On reused parts, until the first page's load starts: WebKit's events until then belong to
-  /// the blank page the view showed before (`ViewerParts.retire()`).
-  private var awaitsFirstStart = false
+  /// On reused parts, the first page's address until its load starts: WebKit's events until
+  /// then belong to the empty page the view showed before (`ViewerParts.retire()`).
+  private var awaitedFirstStart: String?
   private var machine: LoadStateMachine
   let signals = SignalBag()
   /// The connection to GTK's dark preference (see `LoadingWebView+Theme.swift`).
@@ -132,8 +132,10 @@ public final class LoadingWebView {
       // A reused web view's first page replaces the history the viewer before it left.
       if replacesHistory {
         replacesHistory = false
-        awaitsFirstStart = uri != "about:blank"
-        if SessionHistory.replace(in: webView, with: uri) { return }
+        if SessionHistory.replace(in: webView, with: uri) {
+          awaitedFirstStart = uri  // The restored item's address, exactly.
+          return
+        }
       }
       webkit_web_view_load_uri(webView, uri)
     case .failure(let error):
@@ -202,10 +204,10 @@ public final class LoadingWebView {
   /// Whether `event` is WebKit's and comes from before this viewer's first load on reused parts
   /// (the viewer's own events and a web process's end always count).
   private func isStale(_ event: LoadEvent) -> Bool {
-    guard awaitsFirstStart else { return false }
+    guard let awaited = awaitedFirstStart else { return false }
     switch event {
-    case .started(let url) where url != "about:blank":
-      awaitsFirstStart = false
+    case .started(let url) where url == awaited:
+      awaitedFirstStart = nil
       return false
     case .requested, .fallback, .rejected, .refused, .timedOut, .stopped, .webProcessTerminated: return false
     default: return true
