@@ -27,8 +27,17 @@ enum WebViewEvents {
       deliver(.failed(url: failure.uri, error: error))
       return true  // We show our own error view, not WebKit's error page.
     }
-    signals += webView.connectLoadFailedWithTLSErrors { _, _ in
-      false  // Never bypassed: `load-failed` follows in the TLS error domain.
+    signals += webView.connectLoadFailedWithTLSErrors { uri, _ in
+      // Never bypassed. The failure is delivered here: the `load-failed` that follows usually
+      // has the TLS error, but now and then only a cancellation, which alone would leave the
+      // viewer idle. Whichever comes, it comes after this failure and changes nothing.
+      deliver(
+        .failed(
+          url: uri,
+          error: PlatformError(
+            domain: ErrorClassifier.Domain.tls, code: Int(G_TLS_ERROR_BAD_CERTIFICATE.rawValue),
+            message: "The server's certificate is not trusted.")))
+      return false
     }
     signals += webView.connectWebProcessTerminated { reason in
       deliver(.webProcessTerminated(reason: terminationReason(reason)))
