@@ -4,7 +4,7 @@
 // Layers, each using only those below it:
 //   help-viewer-demo  → HelpViewer (widgets) → HelpViewerGlue (GObject, signals, main loop)
 //                                            → HelpViewerCore (state machine, errors, URLs; no GTK)
-//   HelpViewerGlue    → CGtk, CWebKit (system libraries), CHelpViewerShim (tiny C shim)
+//   HelpViewerGlue    → HelpViewerCGtk, HelpViewerCWebKit (system libraries), HelpViewerCShim (tiny C shim)
 import PackageDescription
 
 let package = Package(
@@ -17,15 +17,15 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(
-      name: "CGtk", pkgConfig: "gtk4",
+      name: "HelpViewerCGtk", pkgConfig: "gtk4",
       providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
-      name: "CWebKit", pkgConfig: "webkitgtk-6.0",
+      name: "HelpViewerCWebKit", pkgConfig: "webkitgtk-6.0",
       providers: [.apt(["libwebkitgtk-6.0-dev"])]),
-    .target(name: "CHelpViewerShim", dependencies: ["CWebKit"]),
+    .target(name: "HelpViewerCShim", dependencies: ["HelpViewerCWebKit"]),
     // The gettext catalogs (`po/*.po`) are read by the core's own `.po` reader; see README.
     .target(name: "HelpViewerCore", resources: [.copy("Localization/po")]),
-    .target(name: "HelpViewerGlue", dependencies: ["CGtk", "CWebKit", "CHelpViewerShim"]),
+    .target(name: "HelpViewerGlue", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim"]),
     .target(
       name: "HelpViewerContent", path: "Resources",
       exclude: ["README.md"],
@@ -42,11 +42,11 @@ let package = Package(
       name: "HelpViewerBench", dependencies: ["HelpViewer", "HelpViewerGlue", "HelpViewerContent"],
       path: "Sources/HelpViewerBench"),
     .executableTarget(
-      name: "HelpViewerRawLoad", dependencies: ["CGtk", "CWebKit"], path: "Sources/HelpViewerRawLoad"),
+      name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"], path: "Sources/HelpViewerRawLoad"),
     .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
     .testTarget(
       name: "HelpViewerTests",
-      dependencies: ["HelpViewer", "HelpViewerGlue", "CGtk", "CWebKit", "HelpViewerDemo"]),
+      dependencies: ["HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )

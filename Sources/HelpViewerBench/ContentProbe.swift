@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 import HelpViewerGlue
 
 /// Whether a web view has the page's pixels to draw: renders what the widget would draw now and

@@ -1,4 +1,4 @@
-import CWebKit
+import HelpViewerCWebKit
 import Foundation
 
 /// The benchmark's table, for the terminal and for BENCHMARKS.md.

@@ -6,7 +6,7 @@
 //
 // With no display it runs itself under xvfb-run. Child modes (`--child …`) are its own
 // measuring processes.
-import CGtk
+import HelpViewerCGtk
 import Foundation
 import HelpViewer
 import HelpViewerGlue

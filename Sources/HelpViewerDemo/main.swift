@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 import Foundation
 import HelpViewer
 import HelpViewerGlue

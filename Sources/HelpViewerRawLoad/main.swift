@@ -3,8 +3,8 @@
 // the URL given as the only argument, and exits 0 once the load finished (1 if it failed).
 //
 //   help-viewer-raw-load file:///path/to/page.html
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 import Foundation
 
 let arguments = CommandLine.arguments

@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 import HelpViewerGlue
 
 /// Keeps a closed viewer's web process warm for the next one: a hidden anchor view (no page)

@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 import HelpViewerGlue
 
 /// A closed dialog's window, header bar and viewer widgets (its web view and web process too),

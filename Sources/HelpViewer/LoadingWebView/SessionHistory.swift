@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 
 /// Replaces a web view's back/forward history with one page and goes to that page: how a reused
 /// web view starts with no history of the viewer before.

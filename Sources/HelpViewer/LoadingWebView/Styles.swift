@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 import HelpViewerGlue
 
 /// The package's few CSS rules, installed once for the default display.

@@ -1,6 +1,6 @@
-import CGtk
-import CHelpViewerShim
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCShim
+import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 

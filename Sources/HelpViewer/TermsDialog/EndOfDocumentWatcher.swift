@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 import HelpViewerGlue
 
 /// Tells whether the page in a viewer has been scrolled to its end, or fits without scrolling,

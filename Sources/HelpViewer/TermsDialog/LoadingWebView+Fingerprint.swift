@@ -1,4 +1,4 @@
-import CWebKit
+import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 

@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 /// A `GSimpleActionGroup` of actions without parameters, each running a Swift closure; insert it
 /// on a widget and its actions serve that widget and everything inside it (menus, shortcuts,

@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 /// A `GError` as plain Swift values: its domain (as `g_quark_to_string` spells it), code and
 /// message. The widgets turn it into a `LoadError` with `ErrorClassifier`.

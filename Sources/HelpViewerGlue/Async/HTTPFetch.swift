@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 
 /// One HTTP GET with libsoup on the GLib main loop, without any window: redirects followed,
 /// content encoding undone, the body read whole.

@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 
 /// A web view's main document as it was served: its address after redirects, the HTTP status
 /// and chosen response headers, and the body bytes (content encoding undone, nothing else).

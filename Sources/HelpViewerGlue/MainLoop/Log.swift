@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 /// The package's log, through GLib's structured logging under the domain `HelpViewer` (so hosts
 /// see it with `G_MESSAGES_DEBUG=HelpViewer` and their own log writers).

@@ -1,5 +1,5 @@
-import CGtk
-import CHelpViewerShim
+import HelpViewerCGtk
+import HelpViewerCShim
 import Dispatch
 
 /// The GLib main loop, made to serve Swift concurrency and libdispatch too.

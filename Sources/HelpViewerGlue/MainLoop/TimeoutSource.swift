@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 private let timeoutTrampoline: GSourceFunc = { data in
   guard let box = ClosureBox<@MainActor () -> Void>.from(data) else { return 0 }

@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 /// Owns exactly one reference to a GObject and drops it once, when released.
 ///

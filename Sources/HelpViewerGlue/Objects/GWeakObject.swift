@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 /// A GObject weak reference: tells whether the object still lives, without keeping it alive.
 ///

@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 /// Renders a realized widget, a whole window with its header bar included, to a PNG file, with
 /// no window manager or compositor needed (works under Xvfb).

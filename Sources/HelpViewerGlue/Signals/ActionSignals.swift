@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 // Typed connection for GSimpleAction's `activate`. GSimpleAction is a final GObject type, so
 // it is an `OpaquePointer` in Swift: the connection is a free function.

@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 
 // Typed connections for WebKitFindController's signals and GtkSearchEntry's. Both are final
 // types in C (`OpaquePointer` in Swift), so the connections are free functions.

@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 /// A key press as a key controller saw it.
 public struct KeyPress: Sendable, Equatable {

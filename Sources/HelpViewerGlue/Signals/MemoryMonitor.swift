@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 private let lowMemoryTrampoline:
   @convention(c) (UnsafeMutableRawPointer?, GMemoryMonitorWarningLevel, UnsafeMutableRawPointer?) -> Void = {

@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 
 // Typed connections for WebKitPrintOperation's signals (a final type: `OpaquePointer`).
 

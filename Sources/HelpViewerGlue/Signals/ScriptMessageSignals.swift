@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 
 // Typed connection for WebKitUserContentManager's `script-message-received::NAME`. The
 // manager is a final GObject type, so it is an `OpaquePointer` in Swift: the connection is a

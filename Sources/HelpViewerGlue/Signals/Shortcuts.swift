@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 private let shortcutTrampoline:
   @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean = {

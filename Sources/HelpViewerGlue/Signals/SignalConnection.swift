@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 /// One connected signal handler: its Swift closure is owned by the GObject and freed by the
 /// handler's destroy notify, so a handler can never run into a freed closure.

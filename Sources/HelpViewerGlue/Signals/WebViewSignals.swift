@@ -1,5 +1,5 @@
-import CGtk
-import CWebKit
+import HelpViewerCGtk
+import HelpViewerCWebKit
 
 // Typed connections for WebKitWebView's signals, one per signal, as in gtk-rs's webkit6 crate.
 

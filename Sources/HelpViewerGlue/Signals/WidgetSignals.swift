@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 // Typed connections for the GTK signals HelpViewer uses: one `connect…` per signal, each with
 // the signal's own C signature in its trampoline. Handlers run on the main actor (GTK calls

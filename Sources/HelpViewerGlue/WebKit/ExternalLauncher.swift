@@ -1,4 +1,4 @@
-import CGtk
+import HelpViewerCGtk
 
 /// Opens addresses outside the app: the default browser for web pages, the mail or phone
 /// handler for `mailto:` and `tel:` (GTK 4.8 has no GtkUriLauncher).

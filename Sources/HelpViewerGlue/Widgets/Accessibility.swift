@@ -1,5 +1,5 @@
-import CGtk
-import CHelpViewerShim
+import HelpViewerCGtk
+import HelpViewerCShim
 
 // GtkAccessible's setters are variadic in C; these set one property or state each, through the
 // C shim.

@@ -1,5 +1,5 @@
-import CGtk
-import CHelpViewerShim
+import HelpViewerCGtk
+import HelpViewerCShim
 
 /// GTK's "prefer dark" setting (`gtk-application-prefer-dark-theme` on the default
 /// `GtkSettings`), which WebKit also follows for `prefers-color-scheme`.
