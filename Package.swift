@@ -35,7 +35,7 @@ let package = Package(
       name: "HelpViewer",
       dependencies: ["HelpViewerCore", "HelpViewerGlue", "HelpViewerContent"]),
     .executableTarget(
-      name: "HelpViewerDemo", dependencies: ["HelpViewer", "HelpViewerGlue"],
+      name: "HelpViewerDemo", dependencies: ["HelpViewer", "HelpViewerGlue", "HelpViewerCore"],
       path: "Sources/HelpViewerDemo"),
     // The benchmark (issue 6) and the minimal raw WebKitGTK program it compares cold start with.
     .executableTarget(

@@ -153,7 +153,7 @@ enum OpenBench {
   }
 
   private static func contentWidget(of dialog: HelpDialog) -> UnsafeMutablePointer<GtkWidget> {
-    dialog.viewer.widget
+    .init(dialog.viewer.widget)
   }
 
   static func waitLoaded(_ viewer: LoadingWebView) throws {

@@ -1,6 +1,7 @@
 import HelpViewerCGtk
 import Foundation
 import HelpViewer
+import HelpViewerCore
 import HelpViewerContent
 import HelpViewerGlue
 
@@ -151,7 +152,7 @@ final class DemoWindow {
   private func makeEmbeddedViewer() -> LoadingWebView {
     let viewer = LoadingWebView()
     viewer.timeout = loadTimeout
-    gtk_box_append(gcast(pane), viewer.widget)
+    gtk_box_append(gcast(pane), .init(viewer.widget))
     embeddedViewer = viewer
     return viewer
   }

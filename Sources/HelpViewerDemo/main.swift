@@ -1,6 +1,7 @@
 import HelpViewerCGtk
 import Foundation
 import HelpViewer
+import HelpViewerCore
 import HelpViewerGlue
 
 // help-viewer-demo: "Notebook", a pretend GTK app that embeds HelpViewer. Interactive by

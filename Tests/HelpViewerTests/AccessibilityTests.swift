@@ -59,7 +59,7 @@ final class AccessibilityTests: GtkTestCase {
       XCTAssertNil(accessibleLabelMismatch(errorView, expected: error.title))
       XCTAssertNil(errorView.accessibleDescriptionMismatch(error.message), "described by the error's message")
       waitUntil("Retry has the focus") {
-        focusIs(UnsafeMutableRawPointer(dialog.viewer.errorView.retryButton), in: dialog.window)
+        focusIs(UnsafeMutableRawPointer(dialog.viewer.errorView.retryButton), in: dialog.gtkWindow)
       }
     }
   }
@@ -74,11 +74,11 @@ final class AccessibilityTests: GtkTestCase {
       let viewer = dialog.viewer
       waitUntil("the request arrived") { server.hits["/slow"] == 1 }
       XCTAssertTrue(viewer.state.isLoading)
-      XCTAssertTrue(isBusy(viewer.widget), "busy while loading")
+      XCTAssertTrue(isBusy(viewer.gtkWidget), "busy while loading")
       XCTAssertNil(accessibleLabelMismatch(gcast(viewer.spinner), expected: "Loading"))
       waitUntil("loaded") { viewer.state.phase == .loaded }
-      XCTAssertFalse(isBusy(viewer.widget), "not busy once loaded")
-      waitUntil("the page has the focus") { focusIs(UnsafeMutableRawPointer(viewer.webView), in: dialog.window) }
+      XCTAssertFalse(isBusy(viewer.gtkWidget), "not busy once loaded")
+      waitUntil("the page has the focus") { focusIs(UnsafeMutableRawPointer(viewer.webView), in: dialog.gtkWindow) }
     }
   }
 
@@ -91,7 +91,7 @@ final class AccessibilityTests: GtkTestCase {
       let entry: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
       let viewer = LoadingWebView()
       gtk_box_append(gcast(box), entry)
-      gtk_box_append(gcast(box), viewer.widget)
+      gtk_box_append(gcast(box), viewer.gtkWidget)
       let window = showInWindow(box, title: "Embedded focus")
       defer { gtk_window_destroy(window) }
       gtk_widget_grab_focus(entry)

@@ -97,7 +97,7 @@ final class BadInputTests: GtkTestCase {
       XCTAssertGreaterThanOrEqual(fixture.table.count, 30)
       let viewer = LoadingWebView()
       viewer.timeout = 2
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       for (input, kind) in fixture.table {
         viewer.load(address: input)

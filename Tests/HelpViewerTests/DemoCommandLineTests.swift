@@ -2,6 +2,8 @@ import HelpViewerCGtk
 import Foundation
 import HelpViewer
 import HelpViewerGlue
+import HelpViewerContent
+import HelpViewerCore
 import XCTest
 
 /// `help-viewer-demo` run as a person or a script would: the real binary, its real output.

@@ -21,7 +21,7 @@ final class FindInPageTests: GtkTestCase {
       _ = server
       XCTAssertFalse(viewer.model.findState.isShown)
       XCTAssertEqual(gtk_widget_get_visible(viewer.findBar.root.widget), 0)
-      XCTAssertTrue(gtk_widget_activate_action_variant(viewer.widget, "viewer.find", nil) != 0)
+      XCTAssertTrue(gtk_widget_activate_action_variant(viewer.gtkWidget, "viewer.find", nil) != 0)
       XCTAssertTrue(viewer.model.findState.isShown)
       XCTAssertEqual(gtk_widget_get_visible(viewer.findBar.root.widget), 1)
 
@@ -62,7 +62,7 @@ final class FindInPageTests: GtkTestCase {
       waitUntil("the first match is selected") { selectedParagraph(viewer) == "one" }
       gtk_widget_activate(gcast(viewer.findBar.nextButton))
       waitUntil("next: the second") { selectedParagraph(viewer) == "two" }
-      XCTAssertTrue(gtk_widget_activate_action_variant(viewer.widget, "viewer.find-next", nil) != 0)
+      XCTAssertTrue(gtk_widget_activate_action_variant(viewer.gtkWidget, "viewer.find-next", nil) != 0)
       waitUntil("next: the third") { selectedParagraph(viewer) == "three" }
       viewer.findNext()
       waitUntil("next: the fourth") { selectedParagraph(viewer) == "four" }
@@ -70,7 +70,7 @@ final class FindInPageTests: GtkTestCase {
       waitUntil("next wraps around to the first") { selectedParagraph(viewer) == "one" }
       gtk_widget_activate(gcast(viewer.findBar.previousButton))
       waitUntil("previous wraps around to the last") { selectedParagraph(viewer) == "four" }
-      XCTAssertTrue(gtk_widget_activate_action_variant(viewer.widget, "viewer.find-previous", nil) != 0)
+      XCTAssertTrue(gtk_widget_activate_action_variant(viewer.gtkWidget, "viewer.find-previous", nil) != 0)
       waitUntil("previous: the third") { selectedParagraph(viewer) == "three" }
     }
   }
@@ -115,12 +115,12 @@ final class FindInPageTests: GtkTestCase {
       let dialog = HelpDialog.present(server.url("/"), title: "Find dialog test")
       defer { dialog.close() }
       waitUntil("loaded") { dialog.viewer.state.phase == .loaded }
-      try pressKeys("ctrl+f", in: dialog.window)
+      try pressKeys("ctrl+f", in: dialog.gtkWindow)
       waitUntil("Ctrl+F opened the bar in the dialog") { dialog.viewer.model.findState.isShown }
-      try pressKeys("Escape", in: dialog.window)
+      try pressKeys("Escape", in: dialog.gtkWindow)
       waitUntil("the first Esc closed the bar") { !dialog.viewer.model.findState.isShown }
       XCTAssertTrue(dialog.isOpen, "the first Esc leaves the dialog open")
-      try pressKeys("Escape", in: dialog.window)
+      try pressKeys("Escape", in: dialog.gtkWindow)
       waitUntil("the second Esc closed the dialog") { !dialog.isOpen }
     }
   }
@@ -128,13 +128,13 @@ final class FindInPageTests: GtkTestCase {
   func testFindAndPrintActionsEnableOnlyWithALoadedPage() throws {
     try onMain {
       let viewer = LoadingWebView()
-      let window = showInWindow(viewer.widget, title: "Find actions test")
+      let window = showInWindow(viewer.gtkWidget, title: "Find actions test")
       defer { gtk_window_destroy(window) }
       for name: ViewerActions.Name in [.find, .findNext, .findPrevious, .print] {
         XCTAssertFalse(viewer.actions.isEnabled(name), "\(name) without a page")
       }
       XCTAssertTrue(viewer.actions.isEnabled(.zoomIn))
-      gtk_widget_activate_action_variant(viewer.widget, "viewer.find", nil)
+      gtk_widget_activate_action_variant(viewer.gtkWidget, "viewer.find", nil)
       XCTAssertFalse(viewer.model.findState.isShown, "a disabled action does nothing")
 
       let server = try TestServer()
@@ -195,7 +195,7 @@ private func loadedViewer(title: String) throws -> (LoadingWebView, UnsafeMutabl
   let server = try TestServer()
   server.route("/", .page(FindInPageTests.page))
   let viewer = LoadingWebView(url: server.url("/"))
-  let window = showInWindow(viewer.widget, title: title)
+  let window = showInWindow(viewer.gtkWidget, title: title)
   waitUntil("loaded") { viewer.state.phase == .loaded }
   return (viewer, window, server)
 }

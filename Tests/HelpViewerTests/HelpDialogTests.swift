@@ -19,13 +19,13 @@ final class HelpDialogTests: GtkTestCase {
       XCTAssertEqual(label(dialog.header.titleLabel), "Help", "the host's title until the page gives one")
       waitUntil("the page title arrived") { dialog.viewer.state.title != nil }
       XCTAssertEqual(label(dialog.header.titleLabel), "Getting Started")
-      XCTAssertEqual(gtk_window_get_title(dialog.window).map { String(cString: $0) }, "Getting Started")
-      XCTAssertEqual(gtk_window_get_modal(dialog.window), 1)
-      XCTAssertEqual(gtk_window_get_transient_for(dialog.window), parent)
-      XCTAssertEqual(gtk_window_get_destroy_with_parent(dialog.window), 1)
+      XCTAssertEqual(gtk_window_get_title(dialog.gtkWindow).map { String(cString: $0) }, "Getting Started")
+      XCTAssertEqual(gtk_window_get_modal(dialog.gtkWindow), 1)
+      XCTAssertEqual(gtk_window_get_transient_for(dialog.gtkWindow), parent)
+      XCTAssertEqual(gtk_window_get_destroy_with_parent(dialog.gtkWindow), 1)
       var width: Int32 = 0
       var height: Int32 = 0
-      gtk_window_get_default_size(dialog.window, &width, &height)
+      gtk_window_get_default_size(dialog.gtkWindow, &width, &height)
       XCTAssertEqual([width, height], [720, 640])
       gtk_widget_get_size_request(gcast(dialog.window), &width, &height)
       XCTAssertEqual([width, height], [300, 300])
@@ -40,7 +40,7 @@ final class HelpDialogTests: GtkTestCase {
       server.route("/", .page("<title>Help</title>"))
       var dialog: HelpDialog? = HelpDialog.present(server.url("/"), title: "Help")
       weak let weakDialog = dialog
-      let window = GWeakObject(dialog!.window)
+      let window = GWeakObject(dialog!.gtkWindow)
       let webView = GWeakObject(dialog!.viewer.webView)
       var closed = 0
       dialog?.onClose = { closed += 1 }
@@ -62,7 +62,7 @@ final class HelpDialogTests: GtkTestCase {
   func testEscapeClosesTheDialog() throws {
     try onMain {
       let dialog = presentLoadedDialog(title: "Escape test")
-      try pressKeys("Escape", in: dialog.window)
+      try pressKeys("Escape", in: dialog.gtkWindow)
       waitUntil("Esc closed the dialog") { !dialog.isOpen }
     }
   }
@@ -70,7 +70,7 @@ final class HelpDialogTests: GtkTestCase {
   func testControlWClosesTheDialog() throws {
     try onMain {
       let dialog = presentLoadedDialog(title: "Control W test")
-      try pressKeys("ctrl+w", in: dialog.window)
+      try pressKeys("ctrl+w", in: dialog.gtkWindow)
       waitUntil("Ctrl+W closed the dialog") { !dialog.isOpen }
     }
   }

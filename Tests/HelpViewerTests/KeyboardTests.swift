@@ -23,22 +23,22 @@ final class KeyboardTests: GtkTestCase {
         viewer.state.title == "Keys B" && viewer.state.phase == .loaded && viewer.state.canGoBack
       }
 
-      try pressKeys("alt+Left", in: dialog.window)
+      try pressKeys("alt+Left", in: dialog.gtkWindow)
       waitUntil("Alt+Left went back to A") {
         viewer.state.url == server.url("/a").absoluteString && viewer.state.phase == .loaded
       }
       XCTAssertTrue(viewer.state.canGoForward)
 
-      try pressKeys("alt+Right", in: dialog.window)
+      try pressKeys("alt+Right", in: dialog.gtkWindow)
       waitUntil("Alt+Right went forward to B") {
         viewer.state.url == server.url("/b").absoluteString && viewer.state.phase == .loaded
       }
       let hits = server.hits["/b"] ?? 0
 
-      try pressKeys("F5", in: dialog.window)
+      try pressKeys("F5", in: dialog.gtkWindow)
       waitUntil("F5 reloaded B from the server") { server.hits["/b"] == hits + 1 && viewer.state.phase == .loaded }
 
-      try pressKeys("ctrl+r", in: dialog.window)
+      try pressKeys("ctrl+r", in: dialog.gtkWindow)
       waitUntil("Ctrl+R reloaded B from the server") { server.hits["/b"] == hits + 2 && viewer.state.phase == .loaded }
       XCTAssertTrue(dialog.isOpen)
     }
@@ -77,19 +77,19 @@ final class KeyboardTests: GtkTestCase {
         ("page", page),
         ("back again", back),
       ]
-      waitUntil("the page has the focus") { focusIs(page, in: dialog.window) }
+      waitUntil("the page has the focus") { focusIs(page, in: dialog.gtkWindow) }
       // Each Tab moves one step, leaving the page included (WebKit's echo of the Tab swallowed).
       for (name, control) in forwardOrder {
-        moveFocus("Tab", in: dialog.window)
-        waitUntil("Tab reached \(name)") { focusIs(control, in: dialog.window) }
+        moveFocus("Tab", in: dialog.gtkWindow)
+        waitUntil("Tab reached \(name)") { focusIs(control, in: dialog.gtkWindow) }
       }
       for (name, control) in forwardOrder.dropLast().reversed() {
-        moveFocus("shift+Tab", in: dialog.window)
-        waitUntil("Shift+Tab reached \(name)") { focusIs(control, in: dialog.window) }
+        moveFocus("shift+Tab", in: dialog.gtkWindow)
+        waitUntil("Shift+Tab reached \(name)") { focusIs(control, in: dialog.gtkWindow) }
       }
 
       // Keyboard only: on Back, Return goes back.
-      try pressKeys("Return", in: dialog.window)
+      try pressKeys("Return", in: dialog.gtkWindow)
       waitUntil("Return on Back went back to one") { viewer.state.title == "Tab one" && viewer.state.phase == .loaded }
     }
   }
@@ -103,29 +103,29 @@ final class KeyboardTests: GtkTestCase {
       defer { dialog.close() }
       let webView = dialog.viewer.webView
       waitUntil("loaded") { dialog.viewer.state.phase == .loaded }
-      waitUntil("the page has the focus") { focusIs(UnsafeMutableRawPointer(webView), in: dialog.window) }
-      try pressKeys("Tab", in: dialog.window)
+      waitUntil("the page has the focus") { focusIs(UnsafeMutableRawPointer(webView), in: dialog.gtkWindow) }
+      try pressKeys("Tab", in: dialog.gtkWindow)
       waitUntil("Tab reached the link") { evaluate("document.activeElement.tagName", in: webView) == "A" }
-      try pressKeys("Tab", in: dialog.window)
+      try pressKeys("Tab", in: dialog.gtkWindow)
       waitUntil("Tab reached the field") { evaluate("document.activeElement.id", in: webView) == "field" }
       // Typing and editing keys (WebKit's key bindings) reach the page's field.
-      for key in ["a", "b", "c", "BackSpace", "Left", "x"] { try pressKeys(key, in: dialog.window) }
+      for key in ["a", "b", "c", "BackSpace", "Left", "x"] { try pressKeys(key, in: dialog.gtkWindow) }
       waitUntil("the field holds what was typed") {
         evaluate("document.getElementById('field').value", in: webView) == "axb"
       }
-      try pressKeys("ctrl+a", in: dialog.window)
-      try pressKeys("y", in: dialog.window)
+      try pressKeys("ctrl+a", in: dialog.gtkWindow)
+      try pressKeys("y", in: dialog.gtkWindow)
       waitUntil("Ctrl+A selected the field's text") {
         evaluate("document.getElementById('field').value", in: webView) == "y"
       }
       // After the last field Tab leaves the page for the first header button that can act
       // (WebKit's own helper text view inside the web view does not keep it), and Return acts.
-      try pressKeys("Tab", in: dialog.window)
+      try pressKeys("Tab", in: dialog.gtkWindow)
       waitUntil("Tab left the page for Reload") {
-        focusIs(UnsafeMutableRawPointer(dialog.header.reloadButton), in: dialog.window)
+        focusIs(UnsafeMutableRawPointer(dialog.header.reloadButton), in: dialog.gtkWindow)
       }
       let hits = server.hits["/form"] ?? 0
-      try pressKeys("Return", in: dialog.window)
+      try pressKeys("Return", in: dialog.gtkWindow)
       waitUntil("Return on Reload reloaded the page") { server.hits["/form"] == hits + 1 }
     }
   }
@@ -140,17 +140,17 @@ final class KeyboardTests: GtkTestCase {
       let menu = dialog.header.menu
       waitUntil("loaded") { dialog.viewer.state.phase == .loaded && dialog.viewer.state.title == "Menu keys" }
       var presses = 0
-      while !focusIs(UnsafeMutableRawPointer(menu.button), in: dialog.window) && presses < 10 {
-        moveFocus("Tab", in: dialog.window)
+      while !focusIs(UnsafeMutableRawPointer(menu.button), in: dialog.gtkWindow) && presses < 10 {
+        moveFocus("Tab", in: dialog.gtkWindow)
         presses += 1
       }
-      XCTAssertTrue(focusIs(UnsafeMutableRawPointer(menu.button), in: dialog.window), "Tab reaches the menu button")
-      try pressKeys("Return", in: dialog.window)
+      XCTAssertTrue(focusIs(UnsafeMutableRawPointer(menu.button), in: dialog.gtkWindow), "Tab reaches the menu button")
+      try pressKeys("Return", in: dialog.gtkWindow)
       waitUntil("Return opened the menu") { menu.isOpen }
-      try pressKeys("Escape", in: dialog.window)
+      try pressKeys("Escape", in: dialog.gtkWindow)
       waitUntil("Esc closed the menu") { !menu.isOpen }
       XCTAssertTrue(dialog.isOpen, "and not the dialog")
-      try pressKeys("Escape", in: dialog.window)
+      try pressKeys("Escape", in: dialog.gtkWindow)
       waitUntil("a second Esc closed the dialog") { !dialog.isOpen }
     }
   }
@@ -166,20 +166,20 @@ final class KeyboardTests: GtkTestCase {
       let viewer = dialog.viewer
       waitUntil("failed") { viewer.state.error != nil }
       let retry = UnsafeMutableRawPointer(viewer.errorView.retryButton)
-      waitUntil("Retry has the focus") { focusIs(retry, in: dialog.window) }
+      waitUntil("Retry has the focus") { focusIs(retry, in: dialog.gtkWindow) }
 
-      try pressKeys("Tab", in: dialog.window)
+      try pressKeys("Tab", in: dialog.gtkWindow)
       let expander = viewer.errorView.detailsExpander
-      waitUntil("Tab moved on to Technical Details") { focusIs(UnsafeMutableRawPointer(expander), in: dialog.window) }
-      try pressKeys("space", in: dialog.window)
+      waitUntil("Tab moved on to Technical Details") { focusIs(UnsafeMutableRawPointer(expander), in: dialog.gtkWindow) }
+      try pressKeys("space", in: dialog.gtkWindow)
       waitUntil("Space expanded the details") { gtk_expander_get_expanded(gcast(expander)) != 0 }
 
-      try pressKeys("shift+Tab", in: dialog.window)
-      waitUntil("Shift+Tab went back to Retry") { focusIs(retry, in: dialog.window) }
+      try pressKeys("shift+Tab", in: dialog.gtkWindow)
+      waitUntil("Shift+Tab went back to Retry") { focusIs(retry, in: dialog.gtkWindow) }
       server.route("/flaky", .page("<title>Up</title>"))
-      try pressKeys("Return", in: dialog.window)
+      try pressKeys("Return", in: dialog.gtkWindow)
       waitUntil("Return on Retry loaded the page") { viewer.state.title == "Up" && viewer.state.phase == .loaded }
-      waitUntil("the page has the focus") { focusIs(UnsafeMutableRawPointer(viewer.webView), in: dialog.window) }
+      waitUntil("the page has the focus") { focusIs(UnsafeMutableRawPointer(viewer.webView), in: dialog.gtkWindow) }
     }
   }
 }

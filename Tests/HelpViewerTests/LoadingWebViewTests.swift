@@ -12,7 +12,7 @@ final class LoadingWebViewTests: GtkTestCase {
       let server = try TestServer()
       server.route("/slow", .slow("<title>Slow</title>", seconds: 2))
       let viewer = LoadingWebView()
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       viewer.load(server.url("/slow"))
       XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 1, "shown at once")
@@ -30,7 +30,7 @@ final class LoadingWebViewTests: GtkTestCase {
       let server = try TestServer()
       server.route("/", .page("<title>Welcome</title><h1>Hello</h1>"))
       let viewer = LoadingWebView()
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       var progress: [Double] = []
       viewer.onStateChange = { progress.append($0.progress) }
@@ -54,7 +54,7 @@ final class LoadingWebViewTests: GtkTestCase {
     try onMain {
       let server = try TestServer()
       let viewer = LoadingWebView()
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       viewer.load(server.url("/missing"))
       waitUntil("the load failed") { viewer.state.error != nil }
@@ -69,7 +69,7 @@ final class LoadingWebViewTests: GtkTestCase {
       let server = try TestServer()
       server.route("/boom", .page("<h1>oops</h1>", status: 500))
       let viewer = LoadingWebView()
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       viewer.load(server.url("/boom"))
       waitUntil("the load failed") { viewer.state.error != nil }
@@ -82,7 +82,7 @@ final class LoadingWebViewTests: GtkTestCase {
     try onMain {
       let url = try closedPortURL()
       let viewer = LoadingWebView()
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       viewer.load(url)
       waitUntil("the load failed") { viewer.state.error != nil }
@@ -97,7 +97,7 @@ final class LoadingWebViewTests: GtkTestCase {
       let server = try TestServer()
       server.route("/flaky", .page("busy", status: 503))
       let viewer = LoadingWebView()
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       viewer.load(server.url("/flaky"))
       waitUntil("the first load failed") { viewer.state.error != nil }
@@ -114,7 +114,7 @@ final class LoadingWebViewTests: GtkTestCase {
       let server = try TestServer()
       server.route("/slow", .slow("<title>Slow</title>", seconds: 0.5))
       let viewer = LoadingWebView()
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       viewer.load(server.url("/slow"))
       waitUntil("WebKit started the load") { server.hits["/slow"] == 1 }
@@ -132,7 +132,7 @@ final class LoadingWebViewTests: GtkTestCase {
       server.route("/hang", .hang)
       let viewer = LoadingWebView()
       viewer.timeout = 1
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer {
         gtk_window_destroy(window)
         server.stop()
@@ -147,7 +147,7 @@ final class LoadingWebViewTests: GtkTestCase {
   func testUnsupportedAddressFailsWithoutLoading() {
     onMain {
       let viewer = LoadingWebView()
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       viewer.load(address: "javascript:alert(1)")  // WebKit would send no load event at all.
       XCTAssertEqual(viewer.state.error?.kind, .unsupportedScheme)
@@ -160,7 +160,7 @@ final class LoadingWebViewTests: GtkTestCase {
       let server = try TestServer()
       server.route("/hang", .hang)
       let viewer = LoadingWebView()
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer {
         gtk_window_destroy(window)
         server.stop()
@@ -181,7 +181,7 @@ final class LoadingWebViewTests: GtkTestCase {
       server.route("/one", .page("<title>One</title>"))
       server.route("/two", .page("<title>Two</title>"))
       let viewer = LoadingWebView(url: server.url("/one"))
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       waitUntil("page one loaded") { viewer.state.title == "One" }
       XCTAssertFalse(viewer.state.canGoBack)

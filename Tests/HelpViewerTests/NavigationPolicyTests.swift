@@ -92,7 +92,7 @@ private final class PolicyRun {
     var configuration = ViewerConfiguration()
     configuration.navigationPolicy = policy
     viewer = LoadingWebView(configuration: configuration)
-    window = showInWindow(viewer.widget, title: "Policy \(UUID().uuidString.prefix(8))")
+    window = showInWindow(viewer.gtkWidget, title: "Policy \(UUID().uuidString.prefix(8))")
     viewer.openExternally = { [weak self] in self?.opened.append($0) }
     viewer.load(server.url("/start"))
     waitUntil("the page loaded") { viewer.state.phase == .loaded && viewer.state.title == "Start" }

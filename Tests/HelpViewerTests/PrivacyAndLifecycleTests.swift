@@ -58,14 +58,14 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
       defer { server.stop() }
       let url = URL(string: "https://localhost:\(server.port)/")!
       let untrusting = LoadingWebView(url: url)
-      let window = showInWindow(untrusting.widget)
+      let window = showInWindow(untrusting.gtkWidget)
       defer { gtk_window_destroy(window) }
       waitUntil("refused") { untrusting.state.error != nil }
       XCTAssertEqual(untrusting.state.error?.kind, .tlsFailure)
       var configuration = ViewerConfiguration()
       configuration.trustedCertificates = ["localhost": TestCertificates.selfSigned]
       let trusting = LoadingWebView(url: url, configuration: configuration)
-      gtk_window_set_child(window, trusting.widget)
+      gtk_window_set_child(window, trusting.gtkWidget)
       waitUntil("loaded with the trusted certificate") { trusting.state.title == "Intranet" }
     }
   }
@@ -85,7 +85,7 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
         var dialog: HelpDialog? = HelpDialog.present(
           server.url(midLoad ? "/slow" : "/page"), title: "Help", over: parent)
         weak let weakDialog = dialog
-        freed.append(({ weakDialog == nil }, GWeakObject(dialog!.window), GWeakObject(dialog!.viewer.webView)))
+        freed.append(({ weakDialog == nil }, GWeakObject(dialog!.gtkWindow), GWeakObject(dialog!.viewer.webView)))
         if midLoad {
           waitUntil("round \(round) reached the server") { server.hits["/slow", default: 0] == (round + 1) / 2 }
           XCTAssertTrue(dialog!.viewer.state.isLoading)
@@ -99,7 +99,7 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
       let orphanParent = showInWindow(gtk_label_new("host")!, title: "Doomed host")
       var orphan: HelpDialog? = HelpDialog.present(server.url("/slow"), title: "Help", over: orphanParent)
       weak let weakOrphan = orphan
-      freed.append(({ weakOrphan == nil }, GWeakObject(orphan!.window), GWeakObject(orphan!.viewer.webView)))
+      freed.append(({ weakOrphan == nil }, GWeakObject(orphan!.gtkWindow), GWeakObject(orphan!.viewer.webView)))
       gtk_window_destroy(orphanParent)
       XCTAssertEqual(orphan?.isOpen, false)
       orphan = nil

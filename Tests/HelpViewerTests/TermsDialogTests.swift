@@ -2,6 +2,7 @@ import HelpViewerCGtk
 import HelpViewerCWebKit
 import Foundation
 import HelpViewerGlue
+import HelpViewerCore
 import XCTest
 
 @testable import HelpViewer
@@ -17,8 +18,8 @@ final class TermsDialogTests: GtkTestCase {
       defer { gtk_window_destroy(parent) }
       let dialog = TermsDialog(server.url("/terms"), over: parent)
       dialog.present()
-      XCTAssertEqual(gtk_window_get_transient_for(dialog.window), parent)
-      XCTAssertEqual(gtk_window_get_modal(dialog.window), 1)
+      XCTAssertEqual(gtk_window_get_transient_for(dialog.gtkWindow), parent)
+      XCTAssertEqual(gtk_window_get_modal(dialog.gtkWindow), 1)
       XCTAssertEqual(gtk_widget_has_css_class(gcast(dialog.footer.acceptButton), "suggested-action"), 1)
       XCTAssertFalse(sensitive(dialog.footer.acceptButton), "insensitive while loading")
       waitUntilMeasured(dialog)
@@ -30,7 +31,7 @@ final class TermsDialogTests: GtkTestCase {
       XCTAssertNil(dialog.decision, "accept() does nothing while Accept is insensitive")
 
       gtk_widget_grab_focus(gcast(dialog.viewer.webView))
-      try pressKeys("End", in: dialog.window)
+      try pressKeys("End", in: dialog.gtkWindow)
       waitUntil("the End key scrolled to the end and enabled Accept") { sensitive(dialog.footer.acceptButton) }
       XCTAssertTrue(dialog.hasReachedEnd)
       gtk_widget_activate(gcast(dialog.footer.acceptButton))
@@ -72,7 +73,7 @@ final class TermsDialogTests: GtkTestCase {
 
       // The same page, really scrolled, can be accepted: the watcher works on it.
       gtk_widget_grab_focus(gcast(dialog.viewer.webView))
-      try pressKeys("End", in: dialog.window)
+      try pressKeys("End", in: dialog.gtkWindow)
       waitUntil("real scrolling enabled Accept") { sensitive(dialog.footer.acceptButton) }
     }
   }
@@ -181,7 +182,7 @@ final class TermsDialogTests: GtkTestCase {
         dialog.viewer.state.phase == .loaded && dialog.viewer.state.title == "Notebook Terms of Service"
       }
       XCTAssertFalse(dialog.canAccept, "it must be read to the end too")
-      try pressKeys("End", in: dialog.window)
+      try pressKeys("End", in: dialog.gtkWindow)
       waitUntil("Accept became sensitive") { dialog.canAccept }
       dialog.accept()
       guard case .accepted(let receipt)? = dialog.decision else { return XCTFail("not accepted") }
@@ -218,7 +219,7 @@ final class TermsDialogTests: GtkTestCase {
       server.route("/terms", .page("<title>Decline Me</title>"))
       var dialog: TermsDialog? = TermsDialog(server.url("/terms"))
       weak let weakDialog = dialog
-      let window = GWeakObject(dialog!.window)
+      let window = GWeakObject(dialog!.gtkWindow)
       var answer: TermsDecision?
       Task { @MainActor [dialog] in answer = await dialog?.waitForDecision() }
       dialog?.present()
@@ -240,7 +241,7 @@ final class TermsDialogTests: GtkTestCase {
       waitUntil("loaded and on screen") {
         escaped.viewer.state.title == "Escape Terms" && gtk_widget_get_mapped(gcast(escaped.window)) != 0
       }
-      try pressKeys("Escape", in: escaped.window)
+      try pressKeys("Escape", in: escaped.gtkWindow)
       waitUntil("Esc dismissed") { escaped.decision != nil }
       XCTAssertEqual(escaped.decision, .dismissed)
 

@@ -1,6 +1,7 @@
 import HelpViewerCGtk
 import Foundation
 import HelpViewerGlue
+import HelpViewerCore
 import XCTest
 
 @testable import HelpViewer
@@ -60,7 +61,7 @@ final class TranslationTests: GtkTestCase {
       XCTAssertTrue(errorView.shownText.message.hasPrefix("Es konnte keine Verbindung zum Server"))
       XCTAssertEqual(gtk_button_get_label(errorView.retryButton).map { String(cString: $0) }, "_Erneut versuchen")
       XCTAssertEqual(tooltip(errorView.retryButton), "Die Seite erneut laden")
-      XCTAssertEqual(gtk_window_get_title(dialog.window).map { String(cString: $0) }, "Hilfe")
+      XCTAssertEqual(gtk_window_get_title(dialog.gtkWindow).map { String(cString: $0) }, "Hilfe")
       // Reload turns into Stop while the retried page loads.
       let server = try TestServer()
       server.route("/", .slow("<title>Seite</title>", seconds: 1))
@@ -93,7 +94,7 @@ final class TranslationTests: GtkTestCase {
       var configuration = ViewerConfiguration()
       configuration.offlineFallback = BundledScheme.url("terms/terms.html")
       let viewer = LoadingWebView(url: try closedPortURL(), configuration: configuration)
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       waitUntil("the offline copy loaded") { viewer.state.phase == .loaded && viewer.state.isOfflineCopy }
       XCTAssertEqual(

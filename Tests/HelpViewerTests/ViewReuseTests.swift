@@ -138,7 +138,7 @@ final class ViewReuseTests: GtkTestCase {
       defer { dialog.close() }
       XCTAssertTrue(dialog.viewer === viewer, "the dialog shows the preloaded viewer")
       XCTAssertEqual(dialog.viewer.state.phase, .loaded, "loaded at once")
-      XCTAssertEqual(gtk_window_get_title(dialog.window).map { String(cString: $0) }, "Preloaded")
+      XCTAssertEqual(gtk_window_get_title(dialog.gtkWindow).map { String(cString: $0) }, "Preloaded")
       var frames = 0
       UnsafeMutablePointer<GtkWidget>(gcast(dialog.window)).addTickCallback {
         frames += 1

@@ -12,7 +12,7 @@ final class ViewerBehaviourTests: GtkTestCase {
       let server = try TestServer()
       server.route("/", .page("<title>Alive</title>"))
       let viewer = LoadingWebView(url: server.url("/"))
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       waitUntil("loaded") { viewer.state.title == "Alive" }
       webkit_web_view_terminate_web_process(viewer.webView)
@@ -31,7 +31,7 @@ final class ViewerBehaviourTests: GtkTestCase {
       var configuration = ViewerConfiguration()
       configuration.offlineFallback = BundledScheme.url("terms/terms.html")
       let viewer = LoadingWebView(url: server.url("/terms"), configuration: configuration)
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       waitUntil("the offline copy loaded") { viewer.state.phase == .loaded && viewer.state.title != nil }
       XCTAssertTrue(viewer.state.isOfflineCopy)
@@ -53,7 +53,7 @@ final class ViewerBehaviourTests: GtkTestCase {
       var configuration = ViewerConfiguration()
       configuration.offlineFallback = BundledScheme.url("terms/terms.html")
       let viewer = LoadingWebView(url: try closedPortURL(), configuration: configuration)
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       waitUntil("the offline copy loaded") { viewer.state.phase == .loaded && viewer.state.isOfflineCopy }
       XCTAssertEqual(viewer.state.offlineReason?.kind, .cannotConnect)
@@ -67,7 +67,7 @@ final class ViewerBehaviourTests: GtkTestCase {
       var configuration = ViewerConfiguration()
       configuration.httpErrors = .serverPage
       let viewer = LoadingWebView(url: server.url("/gone"), configuration: configuration)
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       waitUntil("the server's page loaded") { viewer.state.phase == .loaded && viewer.state.title != nil }
       XCTAssertEqual(viewer.state.title, "Our own 404")
@@ -84,7 +84,7 @@ final class ViewerBehaviourTests: GtkTestCase {
       let scripted = LoadingWebView(url: server.url("/"), configuration: configuration)
       configuration.javaScriptEnabled = false
       let plain = LoadingWebView(url: server.url("/"), configuration: configuration)
-      let windows = [showInWindow(scripted.widget), showInWindow(plain.widget)]
+      let windows = [showInWindow(scripted.gtkWidget), showInWindow(plain.gtkWidget)]
       defer { windows.forEach { gtk_window_destroy($0) } }
       waitUntil("both loaded") {
         scripted.state.title == "Scripted" && plain.state.phase == .loaded && plain.state.title != nil
@@ -114,7 +114,7 @@ final class ViewerBehaviourTests: GtkTestCase {
           contentType: "text/html; charset=utf-8"))
       let viewer = LoadingWebView()
       viewer.timeout = 20
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       let cases: [(String, (String?) -> Bool)] = [
         ("/empty", { $0 == nil }), ("/huge", { $0 == "Huge" }), ("/latin1", { $0 == "Café" }),
@@ -133,7 +133,7 @@ final class ViewerBehaviourTests: GtkTestCase {
   func testBundledPagesAreServedWithTheirTypes() throws {
     try onMain {
       let viewer = LoadingWebView(url: BundledScheme.url("help/style.css"))
-      let window = showInWindow(viewer.widget)
+      let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       waitUntil("the stylesheet loaded") { viewer.state.phase == .loaded }
       let response = webkit_web_resource_get_response(webkit_web_view_get_main_resource(viewer.webView))

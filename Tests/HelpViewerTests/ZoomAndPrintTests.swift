@@ -15,7 +15,7 @@ final class ZoomAndPrintTests: GtkTestCase {
       let server = try TestServer()
       server.route("/", .page("<title>Zoom</title><p>Some text</p>"))
       let viewer = LoadingWebView(url: server.url("/"))
-      let window = showInWindow(viewer.widget, title: "Zoom keys test")
+      let window = showInWindow(viewer.gtkWidget, title: "Zoom keys test")
       defer { gtk_window_destroy(window) }
       waitUntil("loaded") { viewer.state.phase == .loaded }
       gtk_widget_grab_focus(gcast(viewer.webView))
@@ -49,7 +49,7 @@ final class ZoomAndPrintTests: GtkTestCase {
       var configuration = ViewerConfiguration()
       configuration.defaultZoomLevel = 1.25
       let viewer = LoadingWebView(url: server.url("/one"), configuration: configuration)
-      let window = showInWindow(viewer.widget, title: "Zoom default test")
+      let window = showInWindow(viewer.gtkWidget, title: "Zoom default test")
       defer { gtk_window_destroy(window) }
       waitUntil("loaded") { viewer.state.phase == .loaded }
       XCTAssertEqual(webkit_web_view_get_zoom_level(viewer.webView), 1.25, accuracy: 0.001)
@@ -82,7 +82,7 @@ final class ZoomAndPrintTests: GtkTestCase {
       let viewer = LoadingWebView(url: server.url("/"))
       let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
       gtk_box_append(gcast(box), gtk_label_new("The host's own content")!)
-      gtk_box_append(gcast(box), viewer.widget)
+      gtk_box_append(gcast(box), viewer.gtkWidget)
       let window = showInWindow(box, title: "Embedded actions test")
       defer { gtk_window_destroy(window) }
       waitUntil("loaded") { viewer.state.phase == .loaded }
@@ -119,7 +119,7 @@ final class ZoomAndPrintTests: GtkTestCase {
       let server = try TestServer()
       server.route("/", .page("<title>Release Notes</title><p>Text</p>"))
       let viewer = LoadingWebView(url: server.url("/"))
-      let window = showInWindow(viewer.widget, title: "Print dialog test")
+      let window = showInWindow(viewer.gtkWidget, title: "Print dialog test")
       defer { gtk_window_destroy(window) }
       waitUntil("loaded with its title") { viewer.state.phase == .loaded && viewer.state.title != nil }
       gtk_widget_grab_focus(gcast(viewer.webView))
@@ -155,10 +155,10 @@ final class ZoomAndPrintTests: GtkTestCase {
       let server = try TestServer()
       server.route("/", .page("<title>Printing / Help</title><h1>Print me</h1><p>Some text to print.</p>"))
       let viewer = LoadingWebView(url: server.url("/"))
-      let window = showInWindow(viewer.widget, title: "Print test")
+      let window = showInWindow(viewer.gtkWidget, title: "Print test")
       defer { gtk_window_destroy(window) }
 
-      var noPage: GLibFailure?
+      var noPage: PrintFailure?
       viewer.print(toPDF: "/nonexistent/never.pdf") { noPage = $0 }
       XCTAssertNotNil(noPage, "nothing to print before a page loaded")
 
@@ -176,7 +176,7 @@ final class ZoomAndPrintTests: GtkTestCase {
       defer { try? FileManager.default.removeItem(at: folder) }
       let path = folder.appendingPathComponent("page.pdf").path
       var finished = false
-      var failure: GLibFailure?
+      var failure: PrintFailure?
       viewer.print(toPDF: path) {
         failure = $0
         finished = true
@@ -193,7 +193,7 @@ final class ZoomAndPrintTests: GtkTestCase {
 /// Activates `name` on the viewer's widget as a menu item or `gtk_widget_activate_action` would.
 @MainActor
 private func activate(_ viewer: LoadingWebView, _ name: String) -> Bool {
-  gtk_widget_activate_action_variant(viewer.widget, name, nil) != 0
+  gtk_widget_activate_action_variant(viewer.gtkWidget, name, nil) != 0
 }
 
 /// GTK's print dialog, when one of the toplevel windows is one.

@@ -30,9 +30,12 @@ public final class HelpDialog {
   /// its parent).
   public var onClose: (() -> Void)?
 
-  /// The dialog's `GtkWindow`: GTK owns it, and it is this dialog's while the dialog has not
-  /// closed (afterwards it may be destroyed, or kept for the next dialog).
-  public let window: UnsafeMutablePointer<GtkWindow>
+  /// The dialog's `GtkWindow *`: GTK owns it, and it is this dialog's while the dialog has not
+  /// closed (afterwards it may be destroyed, or kept for the next dialog). An `OpaquePointer`, so
+  /// that it fits whatever module the host gets GTK from (`UnsafeMutablePointer<GtkWindow>(…)`).
+  public var window: OpaquePointer { OpaquePointer(gtkWindow) }
+  /// The dialog's window, typed with the package's own GTK module.
+  let gtkWindow: UnsafeMutablePointer<GtkWindow>
 
   let header: DialogHeader
   /// The dialog's own actions, as `dialog.NAME` (see `HelpDialog+Actions.swift`).
@@ -129,24 +132,24 @@ public final class HelpDialog {
     fallbackTitle = title
     self.viewer = viewer
     if let shell {
-      window = shell.window
+      gtkWindow = shell.window
       header = shell.header
       header.show(controls)
     } else {
       header = DialogHeader(controls: controls)
       // GTK owns a new toplevel window (its toplevel list holds it). We hold no reference of
       // our own: `gtk_window_destroy` must drop the last one so that `destroy` is emitted.
-      window = gcast(gtk_window_new()!)
-      gtk_window_set_default_size(window, 720, 640)
+      gtkWindow = gcast(gtk_window_new()!)
+      gtk_window_set_default_size(gtkWindow, 720, 640)
       gtk_widget_set_size_request(gcast(window), 300, 300)
-      gtk_window_set_titlebar(window, gcast(header.bar))
+      gtk_window_set_titlebar(gtkWindow, gcast(header.bar))
       gtk_widget_add_css_class(gcast(window), "help-viewer-dialog")
     }
-    if gtk_window_get_child(window) != viewer.widget { gtk_window_set_child(window, viewer.widget) }
-    gtk_window_set_modal(window, 1)
-    gtk_window_set_transient_for(window, parent.map { gcast($0) })
-    gtk_window_set_destroy_with_parent(window, parent == nil ? 0 : 1)
-    gtk_window_set_title(window, title)
+    if gtk_window_get_child(gtkWindow) != viewer.gtkWidget { gtk_window_set_child(gtkWindow, viewer.gtkWidget) }
+    gtk_window_set_modal(gtkWindow, 1)
+    gtk_window_set_transient_for(gtkWindow, parent.map { gcast($0) })
+    gtk_window_set_destroy_with_parent(gtkWindow, parent == nil ? 0 : 1)
+    gtk_window_set_title(gtkWindow, title)
 
     signals += header.closeButton.connectClicked { [weak self] in self?.close() }
     signals += header.backButton.connectClicked { [weak self] in self?.viewer.goBack() }
@@ -176,7 +179,7 @@ public final class HelpDialog {
     installNavigationShortcuts()
     followZoom()
     // The page has the keyboard focus from the start (not the first header button).
-    gtk_window_set_focus(window, gcast(viewer.webView))
+    gtk_window_set_focus(gtkWindow, gcast(viewer.webView))
     viewer.observe { [weak self] state in self?.render(state) }
   }
 
@@ -184,12 +187,12 @@ public final class HelpDialog {
   public func present() {
     guard !isDestroyed else { return }
     guard !isOpen else {
-      gtk_window_present(window)
+      gtk_window_present(gtkWindow)
       return
     }
     isOpen = true
     keepAlive = self
-    gtk_window_present(window)
+    gtk_window_present(gtkWindow)
     // Again once shown: a reused window may not have taken it while hidden.
     if !viewer.ownsFocus { viewer.takeFocus() }
   }
@@ -204,15 +207,15 @@ public final class HelpDialog {
       windowShortcuts.removeAll()
       gtk_widget_insert_action_group(gcast(window), "dialog", nil)
       gtk_widget_insert_action_group(gcast(window), ViewerActions.prefix, nil)
-      if DialogShells.keep(DialogShells.Shell(window: window, header: header, parts: viewer.parts)) { return }
+      if DialogShells.keep(DialogShells.Shell(window: gtkWindow, header: header, parts: viewer.parts)) { return }
       ViewPool.viewerClosed(viewer.parts.webViewRef, isLoading: false)
     }
-    gtk_window_destroy(window)
+    gtk_window_destroy(gtkWindow)
   }
 
   isolated deinit {
     // A dialog that was never presented still has its window in GTK's toplevel list.
-    if !isDestroyed { gtk_window_destroy(window) }
+    if !isDestroyed { gtk_window_destroy(gtkWindow) }
   }
 
   /// Puts `footer` below the page, e.g. the terms dialog's Decline and Accept buttons.
@@ -220,8 +223,8 @@ public final class HelpDialog {
     isReusable = false
     let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     // Replacing the window's child unparents the viewer's widget; the viewer keeps it alive.
-    gtk_window_set_child(window, box)
-    gtk_box_append(gcast(box), viewer.widget)
+    gtk_window_set_child(gtkWindow, box)
+    gtk_box_append(gcast(box), viewer.gtkWidget)
     gtk_box_append(gcast(box), footer)
   }
 
@@ -235,7 +238,7 @@ public final class HelpDialog {
     let title = state.title ?? fallbackTitle
     header.render(state, title: title)
     renderActions(state)
-    gtk_window_set_title(window, title)
+    gtk_window_set_title(gtkWindow, title)
   }
 
   /// The dialog's end, whichever way it comes (`close()`, or the window destroyed by GTK along

@@ -6,7 +6,7 @@ extension LoadingWebView {
   /// Tells assistive technologies what the viewer shows: busy while a load runs (the spinner
   /// and progress bar say "Loading"), and the error view, an alert, labelled with the error.
   func renderAccessibility(_ state: LoadState) {
-    widget.setAccessibleBusy(state.isLoading)
+    gtkWidget.setAccessibleBusy(state.isLoading)
     UnsafeMutablePointer<GtkWidget>(gcast(webView)).setAccessibleBusy(state.isLoading)
   }
 
@@ -15,8 +15,8 @@ extension LoadingWebView {
   /// viewer never takes the focus from the host's other widgets (or from the dialog's header).
   /// Whether the keyboard focus is inside the viewer.
   var ownsFocus: Bool {
-    guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
-    return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    guard let root = gtk_widget_get_root(gtkWidget), let focus = gtk_root_get_focus(root) else { return false }
+    return focus == gtkWidget || gtk_widget_is_ancestor(focus, gtkWidget) != 0
   }
 
   /// Gives the keyboard focus to Retry when the load failed, else to the page.
@@ -25,9 +25,9 @@ extension LoadingWebView {
   }
 
   func settleFocus(_ state: LoadState, previous: LoadPhase) {
-    guard state.phase.name != previous.name, let rootObject = gtk_widget_get_root(widget) else { return }
+    guard state.phase.name != previous.name, let rootObject = gtk_widget_get_root(gtkWidget) else { return }
     let focus = gtk_root_get_focus(rootObject)
-    if let focus, focus != widget, gtk_widget_is_ancestor(focus, widget) == 0 { return }
+    if let focus, focus != gtkWidget, gtk_widget_is_ancestor(focus, gtkWidget) == 0 { return }
     switch state.phase {
     case .loaded: gtk_widget_grab_focus(gcast(webView))
     case .failed: gtk_widget_grab_focus(gcast(errorView.retryButton))

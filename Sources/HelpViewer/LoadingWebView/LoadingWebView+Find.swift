@@ -120,7 +120,7 @@ extension LoadingWebView {
       },
       // Esc closes the bar wherever the focus is inside the viewer; with the bar hidden the key
       // goes on (to the dialog, which closes).
-      widget.addShortcut("Escape") { [weak self] in self?.hideFindBar() ?? false },
+      gtkWidget.addShortcut("Escape") { [weak self] in self?.hideFindBar() ?? false },
     ].compactMap { $0 }
   }
 

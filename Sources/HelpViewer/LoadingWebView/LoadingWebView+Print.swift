@@ -31,9 +31,9 @@ extension LoadingWebView {
   /// ```swift
   /// viewer.print(toPDF: "/tmp/help.pdf") { failure in if let failure { show(failure.message) } }
   /// ```
-  public func print(toPDF path: String, completion: @escaping @MainActor (GLibFailure?) -> Void) {
+  public func print(toPDF path: String, completion: @escaping @MainActor (PrintFailure?) -> Void) {
     guard canPrint else {
-      completion(GLibFailure(domain: "help-viewer", code: 1, message: localized("There is no page to print.")))
+      completion(PrintFailure(message: localized("There is no page to print.")))
       return
     }
     let settings = documentSettings()
@@ -72,7 +72,7 @@ extension LoadingWebView {
 
   /// The `GtkWindow` the viewer is in, if any.
   private var parentWindow: UnsafeMutablePointer<GtkWindow>? {
-    guard let root = gtk_widget_get_root(widget) else { return nil }
+    guard let root = gtk_widget_get_root(gtkWidget) else { return nil }
     let raw = UnsafeMutableRawPointer(root)
     guard g_type_check_instance_is_a(raw.assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0
     else { return nil }
@@ -81,11 +81,11 @@ extension LoadingWebView {
 
   /// Holds `operation` until WebKit says it finished, then calls `completion` once.
   private func keepUntilFinished(
-    _ operation: GObjectRef, _ completion: @escaping @MainActor (GLibFailure?) -> Void
+    _ operation: GObjectRef, _ completion: @escaping @MainActor (PrintFailure?) -> Void
   ) {
-    var failure: GLibFailure?
+    var failure: PrintFailure?
     var failedConnection: SignalConnection?
-    failedConnection = connectPrintFailed(operation.opaque) { failure = $0 }
+    failedConnection = connectPrintFailed(operation.opaque) { failure = PrintFailure(message: $0.message) }
     var finishedConnection: SignalConnection?
     // The closure holds the operation; disconnecting frees the closure and so the operation.
     finishedConnection = connectPrintFinished(operation.opaque) {

@@ -16,7 +16,7 @@ import HelpViewerGlue
 ///
 /// ```swift
 /// let viewer = LoadingWebView(url: URL(string: "https://example.com/help")!)
-/// gtk_box_append(box, viewer.widget)
+/// gtk_box_append(box, .init(viewer.widget))
 /// viewer.onStateChange = { state in print(state.phase.name) }
 /// ```
 @MainActor
@@ -44,8 +44,11 @@ public final class LoadingWebView {
   /// The current state.
   public var state: LoadState { model.state }
 
-  /// The widget to put in a layout.
-  public var widget: UnsafeMutablePointer<GtkWidget> { parts.root.widget }
+  /// The widget to put in a layout: a `GtkWidget *`, as an `OpaquePointer` so that it fits
+  /// whatever module the host gets GTK from (`UnsafeMutablePointer<GtkWidget>(viewer.widget)`).
+  public var widget: OpaquePointer { OpaquePointer(gtkWidget) }
+  /// The widget to put in a layout, typed with the package's own GTK module.
+  var gtkWidget: UnsafeMutablePointer<GtkWidget> { parts.root.widget }
 
   /// The widgets, new or a closed dialog's (`ViewerParts`).
   let parts: ViewerParts

@@ -77,7 +77,7 @@ extension LoadingWebView {
   /// Connects the actions to the viewer, inserts them on its widget with their shortcuts, and
   /// connects find and zoom.
   func installViewerActions() {
-    gtk_widget_insert_action_group(widget, ViewerActions.prefix, actions.group)
+    gtk_widget_insert_action_group(gtkWidget, ViewerActions.prefix, actions.group)
     actions.add(.find) { [weak self] in self?.showFindBar() }
     actions.add(.findNext) { [weak self] in self?.findNext() }
     actions.add(.findPrevious) { [weak self] in self?.findPrevious() }
@@ -85,7 +85,7 @@ extension LoadingWebView {
     actions.add(.zoomOut) { [weak self] in self?.zoomOut() }
     actions.add(.zoomReset) { [weak self] in self?.resetZoom() }
     actions.add(.print) { [weak self] in self?.print() }
-    if let actionShortcuts = widget.addActionShortcuts(ViewerActions.shortcuts) { shortcuts.append(actionShortcuts) }
+    if let actionShortcuts = gtkWidget.addActionShortcuts(ViewerActions.shortcuts) { shortcuts.append(actionShortcuts) }
     connectFind()
     connectZoom()
     observe { [weak self] state in self?.stateChangedForActions(state) }

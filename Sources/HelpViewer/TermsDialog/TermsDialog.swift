@@ -24,7 +24,9 @@ public final class TermsDialog {
   /// The viewer inside the dialog.
   public var viewer: LoadingWebView { sheet.viewer }
   /// The dialog's `GtkWindow`: GTK owns it, and it is valid until a decision is made.
-  public var window: UnsafeMutablePointer<GtkWindow> { sheet.window }
+  public var window: OpaquePointer { sheet.window }
+  /// The dialog's window, typed with the package's own GTK module.
+  var gtkWindow: UnsafeMutablePointer<GtkWindow> { sheet.gtkWindow }
   /// The terms the host asked to show.
   public let url: URL
   /// A bundled copy of the terms, shown (and acceptable, marked in the receipt) when `url`

@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+
+/// What a host sees after `import HelpViewer`, checked by type-checking small host files against
+/// the built modules with the real compiler: the names a host needs are there, the package's
+/// inner names are not, and a host's own `SHA256` or `localized` meets no ambiguity.
+final class PublicSurfaceTests: XCTestCase {
+  /// A host that uses what it needs and declares names the core also has.
+  private let hostSource = """
+    import Foundation
+    import HelpViewer
+
+    struct SHA256 { static func hex(_ text: String) -> String { text } }
+    enum Localization { static let languages = ["fr"] }
+    struct Catalog {}
+    enum MIMETypes {}
+    func localized(_ text: String) -> String { text }
+
+    @MainActor func host(_ window: OpaquePointer?, _ rawWindow: UnsafeMutableRawPointer?) async {
+      let viewer = LoadingWebView(url: URL(string: "https://example.com/")!)
+      let widget: OpaquePointer = viewer.widget
+      _ = widget
+      let state: LoadState = viewer.state
+      let phase: LoadPhase = state.phase
+      let error: LoadError? = state.error
+      _ = (phase, error?.kind == .timedOut, viewer.model.findState as FindState)
+      var configuration = ViewerConfiguration()
+      configuration.navigationPolicy = NavigationPolicy()
+      configuration.navigationPolicy.custom = { (request: NavigationRequest) -> NavigationDecision in
+        _ = request
+        return .allow
+      }
+      viewer.print(toPDF: "/tmp/x.pdf") { (failure: PrintFailure?) in _ = failure }
+      let dialog = HelpDialog.present(URL(string: "https://example.com/")!, over: rawWindow)
+      let _: OpaquePointer = dialog.window
+      let decision: TermsDecision = await TermsDialog.present(URL(string: "https://example.com/")!)
+      if case .accepted(let receipt) = decision { _ = receipt as TermsReceipt }
+      _ = (SHA256.hex(localized("x")), Localization.languages, Catalog(), MIMETypes.self)
+    }
+    """
+
+  /// Inner names of the core, the glue and the C modules, none of which a host may see.
+  private let innerNames = [
+    "localized", "Localization", "Catalog", "POParser", "SHA256", "MIMETypes", "ContentPath",
+    "BundledAddress", "ErrorClassifier", "ErrorText", "PlatformError", "LoadStateMachine", "LoadEvent",
+    "URLInput", "ZoomLevels", "PageOrigin", "GLibFailure", "GObjectRef", "SignalBag", "gcast",
+    "gtk_window_new", "webkit_web_view_new",
+  ]
+
+  func testAHostSeesWhatItNeedsAndItsOwnNamesWithoutAmbiguity() throws {
+    let result = try typecheck(hostSource)
+    XCTAssertEqual(result.errors, [], result.output)
+  }
+
+  func testAHostDoesNotSeeThePackagesInnerNames() throws {
+    let uses = innerNames.map { "  _ = \($0).self\n" }.joined()
+    let result = try typecheck("import HelpViewer\n@MainActor func probe() {\n\(uses)}\n")
+    let unseen = Set(result.errors.compactMap { line -> String? in
+      guard let range = line.range(of: "cannot find '") else { return nil }
+      return String(line[range.upperBound...].prefix { $0 != "'" })
+    })
+    for name in innerNames {
+      XCTAssertTrue(unseen.contains(name), "a host sees the package's inner name \(name)\n\(result.output)")
+    }
+  }
+
+  // MARK: - Compiling a host file
+
+  /// Type-checks `source` as a host file importing the built `HelpViewer` module.
+  private func typecheck(_ source: String) throws -> (errors: [String], output: String) {
+    let products = URL(fileURLWithPath: demoBinary).deletingLastPathComponent()
+    var package = products
+    while !FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) {
+      guard package.path != "/" else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: products.path]) }
+      package.deleteLastPathComponent()
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hv-surface-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("host.swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+
+    let shimMap = products.appendingPathComponent("HelpViewerCShim.build/module.modulemap").path
+    let sources = package.appendingPathComponent("Sources").path
+    var arguments = [
+      "swiftc", "-typecheck", "-swift-version", "6", "-I", products.appendingPathComponent("Modules").path,
+      "-Xcc", "-fmodule-map-file=\(sources)/HelpViewerCGtk/module.modulemap",
+      "-Xcc", "-fmodule-map-file=\(sources)/HelpViewerCWebKit/module.modulemap",
+      "-Xcc", "-fmodule-map-file=\(shimMap)",
+    ]
+    let flags = try run(["pkg-config", "--cflags", "gtk4", "webkitgtk-6.0"], in: folder)
+    for flag in flags.split(separator: " ") where flag.hasPrefix("-I") { arguments += ["-Xcc", String(flag)] }
+    arguments.append(file.path)
+    let output = try run(arguments, in: folder, allowFailure: true)
+    let errors = output.split(separator: "\n").filter { $0.contains(" error: ") }.map(String.init)
+    return (errors, output)
+  }
+
+  private func run(_ arguments: [String], in folder: URL, allowFailure: Bool = false) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    if !allowFailure && process.terminationStatus != 0 { XCTFail("\(arguments[0]) failed: \(text)") }
+    return text
+  }
+}
