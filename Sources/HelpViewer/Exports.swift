@@ -1,2 +1,1 @@
-@_exported import HelpViewerContent
 @_exported import HelpViewerCore
