@@ -73,7 +73,7 @@ final class TranslationTests: GtkTestCase {
   func testTermsDialogIsGerman() throws {
     try onMain {
       Localization.setLanguages(["de"])
-      let dialog = TermsDialog(try closedPortURL(), offlineCopy: BundledScheme.url("terms/terms.html"))
+      let dialog = TermsDialog(try closedPortURL(), offlineCopy: try notebookPage("terms/terms.html"))
       dialog.present()
       defer { dialog.dismiss() }
       XCTAssertEqual(gtk_button_get_label(dialog.footer.acceptButton).map { String(cString: $0) }, "_Akzeptieren")
@@ -91,7 +91,7 @@ final class TranslationTests: GtkTestCase {
     try onMain {
       Localization.setLanguages(["de"])
       var configuration = ViewerConfiguration()
-      configuration.offlineFallback = BundledScheme.url("terms/terms.html")
+      configuration.offlineFallback = try notebookPage("terms/terms.html")
       let viewer = LoadingWebView(url: try closedPortURL(), configuration: configuration)
       let window = showInWindow(viewer.widget)
       defer { gtk_window_destroy(window) }
