@@ -141,13 +141,16 @@ private struct Install {
   }
 
   /// Runs `binary` in a mount namespace where `.build` is an empty folder (unless
-  /// `hidingBuildFolder` is false), with the XDG data directories pointing into the prefix.
+  /// `hidingBuildFolder` is false), with `$XDG_DATA_HOME` and the first of `$XDG_DATA_DIRS`
+  /// in the prefix.
   func run(_ binary: String, _ arguments: [String], language: String? = nil, hidingBuildFolder: Bool = true) throws
     -> Finished
   {
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = xdgHome.path
-    environment["XDG_DATA_DIRS"] = xdgDirs.path
+    // The system's data directories stay: GLib, GTK and WebKit find their schemas, MIME types
+    // and icons there.
+    environment["XDG_DATA_DIRS"] = xdgDirs.path + ":/usr/local/share:/usr/share"
     for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] { environment[name] = nil }
     if let language { environment["LANGUAGE"] = language }
     let hide = [
