@@ -1,5 +1,7 @@
 import HelpViewerCGtk
 import Foundation
+import HelpViewerCore
+import HelpViewerDemoContent
 import HelpViewerGlue
 import XCTest
 
@@ -11,6 +13,17 @@ final class TranslationTests: GtkTestCase {
   override func tearDown() {
     Localization.setLanguages(nil)
     super.tearDown()
+  }
+
+  func testTheDemosStringsComeFromTheDemosOwnCatalog() {
+    Localization.withLanguages(["de"]) {
+      XCTAssertEqual(notebookLocalized("Notebook"), "Notizbuch")
+      XCTAssertEqual(notebookLocalized("_Open URL…"), "Adresse ö_ffnen …")
+      XCTAssertEqual(notebookLocalized("Help"), "Hilfe")
+      XCTAssertEqual(localized("Notebook"), "Notebook", "the library's catalog has none of the demo's strings")
+      XCTAssertEqual(localized("Help"), "Hilfe", "the library's own default title")
+    }
+    Localization.withLanguages([]) { XCTAssertEqual(notebookLocalized("Notebook"), "Notebook") }
   }
 
   func testDemoReportIsGermanUnderLanguageDeEvenWithTheCLocale() throws {
