@@ -34,7 +34,8 @@ let package = Package(
       sources: ["NotebookContent.swift", "NotebookLocalized.swift"],
       resources: [.copy("help"), .copy("terms"), .copy("po")]),
     .executableTarget(
-      name: "HelpViewerDemo", dependencies: ["HelpViewer", "HelpViewerCore", "HelpViewerGlue", "HelpViewerDemoContent"],
+      name: "HelpViewerDemo",
+      dependencies: ["HelpViewer", "HelpViewerCore", "HelpViewerGlue", "HelpViewerDemoContent"],
       path: "Sources/HelpViewerDemo"),
     // The benchmark (issue 6) and the minimal raw WebKitGTK program it compares cold start with.
     .executableTarget(
@@ -46,7 +47,8 @@ let package = Package(
     .testTarget(
       name: "HelpViewerTests",
       dependencies: [
-        "HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerDemo", "HelpViewerDemoContent",
+        "HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerDemo",
+        "HelpViewerDemoContent",
       ]),
   ],
   swiftLanguageModes: [.v6]

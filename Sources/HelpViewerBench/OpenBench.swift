@@ -49,7 +49,8 @@ enum OpenBench {
       switch page {
       case .http: return nextURL().absoluteString
       case .bundled:
-        return (try? NotebookContent.locate())?.appendingPathComponent("help/index.html").absoluteString ?? "about:blank"
+        let pages = try? NotebookContent.locate()
+        return pages?.appendingPathComponent("help/index.html").absoluteString ?? "about:blank"
       }
     }
     var result = Result()

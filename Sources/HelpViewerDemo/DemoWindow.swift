@@ -43,7 +43,8 @@ final class DemoWindow {
     ] {
       set(content, 18)
     }
-    let intro = gtk_label_new(notebookLocalized("Notebook keeps your notes. Its help and terms are shown with HelpViewer."))!
+    let intro = gtk_label_new(
+      notebookLocalized("Notebook keeps your notes. Its help and terms are shown with HelpViewer."))!
     gtk_label_set_wrap(gcast(intro), 1)
     gtk_label_set_xalign(gcast(intro), 0)
     gtk_box_append(gcast(content), intro)
@@ -136,7 +137,8 @@ final class DemoWindow {
   }
 
   func showBrokenLink() {
-    showDialog(.url(BundledScheme.url("help/no-such-page.html", in: NotebookContent.folderName)), title: notebookLocalized("Help"))
+    let missing = BundledScheme.url("help/no-such-page.html", in: NotebookContent.folderName)
+    showDialog(.url(missing), title: notebookLocalized("Help"))
   }
 
   func showDialog(_ target: Target, title: String) {

@@ -64,7 +64,11 @@ MainActor.assumeIsolated {
   if let page = options.show {
     app.show(page, embedded: options.embedded)
   } else if let target {
-    if options.embedded { app.showEmbedded(target) } else { app.showDialog(target, title: notebookLocalized("Web Page")) }
+    if options.embedded {
+      app.showEmbedded(target)
+    } else {
+      app.showDialog(target, title: notebookLocalized("Web Page"))
+    }
   }
   if options.isAutomated {
     exit(Automation.run(app, options))

@@ -40,8 +40,11 @@ import Testing
     /// Makes `base/NAME/help/index.html` (or only the folder, without the entry).
     func fill(_ base: URL, complete: Bool = true) throws {
       let folder = base.appendingPathComponent(name)
-      try FileManager.default.createDirectory(at: folder.appendingPathComponent("help"), withIntermediateDirectories: true)
-      if complete { try Data("<title>\(base.path)</title>".utf8).write(to: folder.appendingPathComponent("help/index.html")) }
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("help"), withIntermediateDirectories: true)
+      if complete {
+        try Data("<title>\(base.path)</title>".utf8).write(to: folder.appendingPathComponent("help/index.html"))
+      }
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
@@ -138,16 +141,20 @@ import Testing
     #expect(
       ResourceLocator.buildFolder(forSource: #filePath)?.path
         == package.appendingPathComponent(".build/\(configuration)").path)
-    #expect(ResourceLocator("X.resources").buildFolder?.path == package.appendingPathComponent(".build/\(configuration)").path)
     #expect(
-      ResourceLocator.buildFolder(forSource: "/src/host/.build/checkouts/HelpViewer/Sources/HelpViewerCore/A.swift")?.path
+      ResourceLocator("X.resources").buildFolder?.path == package.appendingPathComponent(".build/\(configuration)").path
+    )
+    #expect(
+      ResourceLocator.buildFolder(forSource: "/src/host/.build/checkouts/HelpViewer/Sources/HelpViewerCore/A.swift")?
+        .path
         == "/src/host/.build/\(configuration)")
     #expect(ResourceLocator.buildFolder(forSource: "/nowhere/at/all.swift") == nil)
   }
 
   @Test func theAppIsTheExecutablesNameAndTheBinaryFolderIsItsFolder() {
     let locator = ResourceLocator("X.resources")
-    let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "")
+    let executable = URL(
+      fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "")
     #expect(locator.executableFolder?.path == executable.deletingLastPathComponent().path)
     #expect(locator.app == executable.lastPathComponent)
   }

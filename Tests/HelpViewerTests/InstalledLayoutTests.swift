@@ -38,7 +38,8 @@ final class InstalledLayoutTests: GtkTestCase {
         XCTAssertFalse(result.errors.contains("Fatal error"), result.errors)
         let report = try result.report()
         XCTAssertEqual(report["phase"] as? String, "failed")
-        XCTAssertEqual(report["url"] as? String, "help-viewer://notebook/\(page == "help" ? "help/index" : "terms/terms").html")
+        XCTAssertEqual(
+          report["url"] as? String, "help-viewer://notebook/\(page == "help" ? "help/index" : "terms/terms").html")
         let error = try XCTUnwrap(report["error"] as? [String: Any])
         XCTAssertEqual(error["kind"] as? String, "resourcesNotFound")
         XCTAssertEqual(error["title"] as? String, "Files Missing")
@@ -47,7 +48,8 @@ final class InstalledLayoutTests: GtkTestCase {
         XCTAssertTrue(details.hasPrefix("HelpViewer_HelpViewerDemoContent.resources (with help/index.html)"), details)
         let bundle = "/HelpViewer_HelpViewerDemoContent.resources"
         for place in [
-          install.root.appendingPathComponent("bin").path, install.root.appendingPathComponent("share/help-viewer-demo").path,
+          install.root.appendingPathComponent("bin").path,
+          install.root.appendingPathComponent("share/help-viewer-demo").path,
           install.xdgHome.appendingPathComponent("help-viewer-demo").path,
           install.xdgDirs.appendingPathComponent("help-viewer-demo").path,
         ] {
@@ -176,7 +178,7 @@ private struct Finished {
     let files = (0..<2).map { _ in
       FileManager.default.temporaryDirectory.appendingPathComponent("hv-run-\(UUID().uuidString)")
     }
-    defer { files.forEach { try? FileManager.default.removeItem(at: $0) } }
+    defer { for file in files { try? FileManager.default.removeItem(at: file) } }
     for file in files { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
     let handles = try files.map { try FileHandle(forWritingTo: $0) }
     let process = Process()
@@ -191,7 +193,7 @@ private struct Finished {
       XCTFail("\(command) ran longer than 60 s")
     }
     process.waitUntilExit()
-    try handles.forEach { try $0.close() }
+    for handle in handles { try handle.close() }
     reason = process.terminationReason
     status = process.terminationStatus
     output = (try? String(contentsOf: files[0], encoding: .utf8)) ?? ""

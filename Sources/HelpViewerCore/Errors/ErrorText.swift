@@ -97,7 +97,8 @@ enum ErrorText {
     case .blockedByPolicy:
       return localized("This app does not allow opening this address.")
     case .resourcesNotFound:
-      return localized("This app’s files could not be found. It may not be installed completely; reinstalling it may help.")
+      return localized(
+        "This app’s files could not be found. It may not be installed completely; reinstalling it may help.")
     case .other:
       return localized("The page could not be loaded. Try again.")
     }
