@@ -4,6 +4,7 @@
 // Layers, each using only those below it:
 //   help-viewer-demo  → HelpViewer (widgets) → HelpViewerGlue (GObject, signals, main loop)
 //                                            → HelpViewerCore (state machine, errors, URLs; no GTK)
+//   help-viewer-demo  → HelpViewerDemoContent (the demo's own pages and strings; no library product)
 //   HelpViewerGlue    → HelpViewerCGtk, HelpViewerCWebKit (system libraries), HelpViewerCShim (tiny C shim)
 import PackageDescription
 
@@ -26,27 +27,29 @@ let package = Package(
     // The gettext catalogs (`po/*.po`) are read by the core's own `.po` reader; see README.
     .target(name: "HelpViewerCore", resources: [.copy("Localization/po")]),
     .target(name: "HelpViewerGlue", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim"]),
+    .target(name: "HelpViewer", dependencies: ["HelpViewerCore", "HelpViewerGlue"]),
+    // The demo's own pages and translations ("Notebook"): not part of the library product.
     .target(
-      name: "HelpViewerContent", path: "Resources",
-      exclude: ["README.md"],
-      sources: ["BundledContent.swift"],
-      resources: [.copy("help"), .copy("terms")]),
-    .target(
-      name: "HelpViewer",
-      dependencies: ["HelpViewerCore", "HelpViewerGlue", "HelpViewerContent"]),
+      name: "HelpViewerDemoContent", dependencies: ["HelpViewerCore"], path: "Resources/Notebook",
+      sources: ["NotebookContent.swift", "NotebookLocalized.swift"],
+      resources: [.copy("help"), .copy("terms"), .copy("po")]),
     .executableTarget(
-      name: "HelpViewerDemo", dependencies: ["HelpViewer", "HelpViewerGlue", "HelpViewerCore"],
+      name: "HelpViewerDemo",
+      dependencies: ["HelpViewer", "HelpViewerCore", "HelpViewerGlue", "HelpViewerDemoContent"],
       path: "Sources/HelpViewerDemo"),
     // The benchmark (issue 6) and the minimal raw WebKitGTK program it compares cold start with.
     .executableTarget(
-      name: "HelpViewerBench", dependencies: ["HelpViewer", "HelpViewerGlue", "HelpViewerContent"],
+      name: "HelpViewerBench", dependencies: ["HelpViewer", "HelpViewerGlue", "HelpViewerDemoContent"],
       path: "Sources/HelpViewerBench"),
     .executableTarget(
       name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"], path: "Sources/HelpViewerRawLoad"),
     .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
     .testTarget(
       name: "HelpViewerTests",
-      dependencies: ["HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerDemo"]),
+      dependencies: [
+        "HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerDemo",
+        "HelpViewerDemoContent",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

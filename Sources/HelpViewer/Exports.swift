@@ -26,3 +26,5 @@ public typealias TermsDecision = HelpViewerCore.TermsDecision
 public typealias TermsReceipt = HelpViewerCore.TermsReceipt
 /// The bytes-exact identity of a served document: its hash, `ETag` and `Last-Modified`.
 public typealias DocumentFingerprint = HelpViewerCore.DocumentFingerprint
+/// Finds a resource folder (e.g. a SwiftPM resource bundle) as an installed app lays it out.
+public typealias ResourceLocator = HelpViewerCore.ResourceLocator

@@ -1,5 +1,5 @@
 import Foundation
-import HelpViewerContent
+import HelpViewerDemoContent
 
 /// Runs every measurement, each in fresh processes where it matters.
 enum Driver {
@@ -34,8 +34,11 @@ enum Driver {
     for program in [demo, raw] where !FileManager.default.isExecutableFile(atPath: program.path) {
       throw BenchError("\(program.path) is missing: build everything first (swift build -c release)")
     }
-    guard let helpFile = BundledContent.helpIndex?.absoluteString else {
-      throw BenchError("the bundled help page is missing")
+    let helpFile: String
+    do {
+      helpFile = try NotebookContent.locate().appendingPathComponent("help/index.html").absoluteString
+    } catch {
+      throw BenchError("the demo's help pages are missing: \(error.details ?? error.message)")
     }
 
     // Open → loaded: a fresh process per round, so that each has a true first open.

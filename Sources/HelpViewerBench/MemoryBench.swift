@@ -1,5 +1,6 @@
 import Foundation
 import HelpViewer
+import HelpViewerDemoContent
 import HelpViewerGlue
 
 /// Memory of the app and its WebKit processes with one help dialog open, before and after 100
@@ -23,7 +24,7 @@ enum MemoryBench {
   nonisolated static let settleSeconds = 3.0
 
   static func run(cycles: Int) throws -> Result {
-    let url = BundledScheme.url("help/index.html")
+    let url = BundledScheme.url("help/index.html", in: NotebookContent.folderName)
     var result = Result()
     result.cycles = cycles
     var dialog = HelpDialog.present(url, title: "Help")

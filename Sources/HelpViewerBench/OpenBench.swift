@@ -2,14 +2,14 @@ import HelpViewerCGtk
 import HelpViewerCWebKit
 import Foundation
 import HelpViewer
-import HelpViewerContent
+import HelpViewerDemoContent
 import HelpViewerGlue
 
 /// Which page an open is measured on.
 enum PageKind: String, CaseIterable, Codable {
   /// Served by the benchmark itself on 127.0.0.1.
   case http
-  /// The bundled help page (`help-viewer://bundle/…`; the naive pattern reads it as `file://`).
+  /// The demo's help page (`help-viewer://notebook/…`; the naive pattern reads it as `file://`).
   case bundled
 }
 
@@ -42,13 +42,15 @@ enum OpenBench {
       counter += 1
       switch page {
       case .http: return server.url("/help?open=\(counter)")
-      case .bundled: return BundledScheme.url("help/index.html")
+      case .bundled: return BundledScheme.url("help/index.html", in: NotebookContent.folderName)
       }
     }
     let naiveURL: () -> String = {
       switch page {
       case .http: return nextURL().absoluteString
-      case .bundled: return BundledContent.helpIndex?.absoluteString ?? "about:blank"
+      case .bundled:
+        let pages = try? NotebookContent.locate()
+        return pages?.appendingPathComponent("help/index.html").absoluteString ?? "about:blank"
       }
     }
     var result = Result()

@@ -9,12 +9,15 @@
 import HelpViewerCGtk
 import Foundation
 import HelpViewer
+import HelpViewerDemoContent
 import HelpViewerGlue
 
 @MainActor
 func runChild(_ arguments: [String]) throws -> String {
   guard gtk_init_check() != 0 else { throw BenchError("no display") }
   MainLoop.integrateDispatch()
+  // The demo's pages, served as help-viewer://notebook/… as the demo serves them.
+  BundledScheme.register(folder: try NotebookContent.locate(), as: NotebookContent.folderName)
   let encoder = JSONEncoder()
   switch arguments.first {
   case "opens":

@@ -28,7 +28,8 @@ struct DemoOptions: Equatable {
                             [--screenshot PATH] [--report] [--timeout SECONDS] [--find TEXT]
                             [--while-loading]
 
-      --show help|terms   open the bundled help or terms page at start
+      --show help|terms   open Notebook's help or terms page at start (exit 4 when its
+                          pages are not installed, with --report after a JSON failure)
       --open URL          open any URL or local file path at start
       --embedded          show the page in the window's embedded pane, not in a dialog
       --dark              prefer the dark theme: the app, the viewer and the bundled pages

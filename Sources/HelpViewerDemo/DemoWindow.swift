@@ -2,14 +2,18 @@ import HelpViewerCGtk
 import Foundation
 import HelpViewer
 import HelpViewerCore
-import HelpViewerContent
+import HelpViewerDemoContent
 import HelpViewerGlue
 
-/// The main window of "Notebook", a pretend app that embeds HelpViewer: buttons for the bundled
-/// help and terms, an address entry, an embedded pane, and a broken link.
+/// The main window of "Notebook", a pretend app that embeds HelpViewer: buttons for its own
+/// help and terms (`NotebookContent`, served as `help-viewer://notebook/…`), an address entry,
+/// an embedded pane, and a broken link.
 @MainActor
 final class DemoWindow {
   let window: UnsafeMutablePointer<GtkWindow>
+  /// The folder of Notebook's pages, registered as `NotebookContent.folderName`; `nil` when it
+  /// was not found (the pages then fail as "Page Not Found").
+  let pages: URL?
   private(set) var dialog: HelpDialog?
   private(set) var termsDialog: TermsDialog?
   /// The last answer to the terms, shown under the buttons.
@@ -23,10 +27,12 @@ final class DemoWindow {
   /// The load timeout of every viewer the demo makes.
   var loadTimeout: Double = 30
 
-  init() {
+  init(pages: URL?) {
+    self.pages = pages
+    if let pages { BundledScheme.register(folder: pages, as: NotebookContent.folderName) }
     // GTK owns the toplevel; closing it destroys it (and its dialogs, destroyed with it).
     window = gcast(gtk_window_new()!)
-    gtk_window_set_title(window, localized("Notebook"))
+    gtk_window_set_title(window, notebookLocalized("Notebook"))
     gtk_window_set_default_size(window, 760, 560)
     let header: OpaquePointer = gcast(gtk_header_bar_new()!)
     gtk_window_set_titlebar(window, gcast(header))
@@ -37,7 +43,8 @@ final class DemoWindow {
     ] {
       set(content, 18)
     }
-    let intro = gtk_label_new(localized("Notebook keeps your notes. Its help and terms are shown with HelpViewer."))!
+    let intro = gtk_label_new(
+      notebookLocalized("Notebook keeps your notes. Its help and terms are shown with HelpViewer."))!
     gtk_label_set_wrap(gcast(intro), 1)
     gtk_label_set_xalign(gcast(intro), 0)
     gtk_box_append(gcast(content), intro)
@@ -48,7 +55,7 @@ final class DemoWindow {
     gtk_entry_set_placeholder_text(gcast(entry), "example.com")
     gtk_widget_set_hexpand(entry, 1)
     gtk_box_append(gcast(urlRow), entry)
-    receiptLabel = gtk_label_new(localized("Terms: not answered yet."))!
+    receiptLabel = gtk_label_new(notebookLocalized("Terms: not answered yet."))!
     gtk_label_set_wrap(gcast(receiptLabel), 1)
     gtk_label_set_selectable(gcast(receiptLabel), 1)
     gtk_label_set_xalign(gcast(receiptLabel), 0)
@@ -64,11 +71,11 @@ final class DemoWindow {
     gtk_box_append(gcast(content), pane)
     gtk_window_set_child(window, content)
 
-    addButton(localized("_Help"), to: buttons) { $0.show(.help) }
-    addButton(localized("_Terms"), to: buttons) { $0.showTerms() }
-    addButton(localized("_Embedded"), to: buttons) { $0.show(.help, embedded: true) }
-    addButton(localized("_Broken Link"), to: buttons) { $0.showBrokenLink() }
-    addButton(localized("_Open URL…"), to: urlRow) { $0.openTypedAddress() }
+    addButton(notebookLocalized("_Help"), to: buttons) { $0.show(.help) }
+    addButton(notebookLocalized("_Terms"), to: buttons) { $0.showTerms() }
+    addButton(notebookLocalized("_Embedded"), to: buttons) { $0.show(.help, embedded: true) }
+    addButton(notebookLocalized("_Broken Link"), to: buttons) { $0.showBrokenLink() }
+    addButton(notebookLocalized("_Open URL…"), to: urlRow) { $0.openTypedAddress() }
     signals += UnsafeMutablePointer<GtkEntry>(gcast(entry)).connectActivate { [weak self] in self?.openTypedAddress() }
     signals += UnsafeMutablePointer<GtkWidget>(gcast(window)).connectDestroy { [weak self] in self?.isClosed = true }
   }
@@ -83,13 +90,13 @@ final class DemoWindow {
 
   /// Shows a bundled page in a dialog, or in the embedded pane.
   func show(_ page: DemoOptions.Page, embedded: Bool = false) {
-    let target = Target.url(BundledScheme.url(page == .help ? "help/index.html" : "terms/terms.html"))
+    let target = Target.url(page.url)
     if embedded {
       showEmbedded(target)
     } else if page == .terms {
       showTerms()
     } else {
-      showDialog(target, title: page == .help ? localized("Help") : localized("Terms of Service"))
+      showDialog(target, title: page == .help ? notebookLocalized("Help") : notebookLocalized("Terms of Service"))
     }
   }
 
@@ -98,8 +105,8 @@ final class DemoWindow {
   func showTerms() {
     dialog?.close()
     termsDialog?.dismiss()
-    let url = BundledContent.terms ?? URL(fileURLWithPath: "/help-viewer-bundled-pages-are-missing")
-    let terms = TermsDialog(url, title: localized("Terms of Service"), over: window)
+    let url = pages?.appendingPathComponent("terms/terms.html") ?? DemoOptions.Page.terms.url
+    let terms = TermsDialog(url, title: notebookLocalized("Terms of Service"), over: window)
     terms.onDecision = { [weak self] decision in self?.answered(decision) }
     termsDialog = terms
     terms.present()
@@ -111,14 +118,14 @@ final class DemoWindow {
     switch decision {
     case .accepted(let receipt):
       // TRANSLATORS: %1$@ is the date and time, %2$@ the document's title, %3$@ its SHA-256 hash.
-      let format = localized("Terms accepted at %1$@: “%2$@”, SHA-256 %3$@.")
+      let format = notebookLocalized("Terms accepted at %1$@: “%2$@”, SHA-256 %3$@.")
       text = String(format: format, receipt.acceptedAt.formatted(), receipt.title ?? receipt.finalURL, receipt.sha256)
       printLine(ReceiptJSON.line(for: receipt))
     case .declined:
-      text = localized("Terms declined.")
+      text = notebookLocalized("Terms declined.")
       printLine("{\"decision\":\"declined\"}")
     case .dismissed:
-      text = localized("Terms dismissed without an answer.")
+      text = notebookLocalized("Terms dismissed without an answer.")
       printLine("{\"decision\":\"dismissed\"}")
     }
     gtk_label_set_text(gcast(receiptLabel), text)
@@ -130,7 +137,8 @@ final class DemoWindow {
   }
 
   func showBrokenLink() {
-    showDialog(.url(BundledScheme.url("help/no-such-page.html")), title: localized("Help"))
+    let missing = BundledScheme.url("help/no-such-page.html", in: NotebookContent.folderName)
+    showDialog(.url(missing), title: notebookLocalized("Help"))
   }
 
   func showDialog(_ target: Target, title: String) {
@@ -166,7 +174,7 @@ final class DemoWindow {
 
   private func openTypedAddress() {
     let text = gtk_editable_get_text(gcast(entry)).map { String(cString: $0) } ?? ""
-    showDialog(.address(text), title: localized("Web Page"))
+    showDialog(.address(text), title: notebookLocalized("Web Page"))
   }
 
   private func addButton(
@@ -178,4 +186,13 @@ final class DemoWindow {
       if let self { action(self) }
     }
   }
+}
+
+extension DemoOptions.Page {
+  /// The page's address in Notebook's folder: `help-viewer://notebook/help/index.html`.
+  var address: String {
+    BundledAddress.url(self == .help ? "help/index.html" : "terms/terms.html", in: NotebookContent.folderName)
+  }
+
+  var url: URL { URL(string: address) ?? URL(fileURLWithPath: "/") }
 }

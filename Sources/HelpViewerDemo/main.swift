@@ -2,6 +2,7 @@ import HelpViewerCGtk
 import Foundation
 import HelpViewer
 import HelpViewerCore
+import HelpViewerDemoContent
 import HelpViewerGlue
 
 // help-viewer-demo: "Notebook", a pretend GTK app that embeds HelpViewer. Interactive by
@@ -20,6 +21,26 @@ do {
   exit(0)
 }
 
+// Notebook's pages, found as an installed app keeps them. Without them `--show` cannot work:
+// say so (with --report as JSON too) and exit 4, before anything needs a display.
+let pages: URL?
+do {
+  pages = try NotebookContent.locate()
+} catch {
+  pages = nil
+  let text = "help-viewer-demo: \(error.title): \(error.message) (\(error.details ?? ""))\n"
+  FileHandle.standardError.write(Data(text.utf8))
+  if let page = options.show {
+    if options.report {
+      var state = LoadState()
+      state.requestedURL = page.address
+      state.phase = .failed(error)
+      print(Report.json(for: state))
+    }
+    exit(4)
+  }
+}
+
 MainActor.assumeIsolated {
   guard gtk_init_check() != 0 else {
     FileHandle.standardError.write(Data("help-viewer-demo: cannot open a display (run it under xvfb-run)\n".utf8))
@@ -27,7 +48,7 @@ MainActor.assumeIsolated {
   }
   MainLoop.integrateDispatch()
   if options.dark { DarkPreference.isPreferred = true }
-  let app = DemoWindow()
+  let app = DemoWindow(pages: pages)
   app.loadTimeout = options.loadTimeout
   app.present()
   let target: DemoWindow.Target? = {
@@ -43,7 +64,11 @@ MainActor.assumeIsolated {
   if let page = options.show {
     app.show(page, embedded: options.embedded)
   } else if let target {
-    if options.embedded { app.showEmbedded(target) } else { app.showDialog(target, title: localized("Web Page")) }
+    if options.embedded {
+      app.showEmbedded(target)
+    } else {
+      app.showDialog(target, title: notebookLocalized("Web Page"))
+    }
   }
   if options.isAutomated {
     exit(Automation.run(app, options))

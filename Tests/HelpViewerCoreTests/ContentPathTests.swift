@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func bundledAddresses() {
-    #expect(BundledAddress.url("help/index.html") == "help-viewer://bundle/help/index.html")
+    #expect(BundledAddress.url("help/index.html", in: "notes") == "help-viewer://notes/help/index.html")
     #expect(BundledAddress.url("/a b.html", in: "docs") == "help-viewer://docs/a%20b.html")
   }
 }

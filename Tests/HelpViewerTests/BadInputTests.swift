@@ -78,8 +78,9 @@ final class BadInputTests: GtkTestCase {
         (expired.url("/").absoluteString, .tlsFailure),
         (http.url("/download").absoluteString, .cannotShowContent),
         (http.url("/binary").absoluteString, .cannotShowContent),
-        ("help-viewer://bundle/help/no-such-page.html", .httpError),
+        ("help-viewer://notebook/help/no-such-page.html", .httpError),
         ("help-viewer://no-such-folder/index.html", .httpError),
+        ("help-viewer://bundle/help/index.html", .httpError),  // the library registers no folder of its own
         ("file:///nonexistent/help.html", .httpError),
         ("/nonexistent/help.html", .httpError),
       ]
@@ -95,6 +96,7 @@ final class BadInputTests: GtkTestCase {
       let fixture = try Fixture()
       defer { fixture.stop() }
       XCTAssertGreaterThanOrEqual(fixture.table.count, 30)
+      _ = try notebookPage("")  // help-viewer://notebook/… is a registered folder, as in the demo
       let viewer = LoadingWebView()
       viewer.timeout = 2
       let window = showInWindow(viewer.gtkWidget)

@@ -1,6 +1,7 @@
 import HelpViewerCGtk
 import Foundation
 import HelpViewer
+import HelpViewerDemoContent
 import HelpViewerGlue
 import HelpViewerContent
 import HelpViewerCore
@@ -28,7 +29,7 @@ final class DemoCommandLineTests: GtkTestCase {
       let report = try parse(result.output)
       XCTAssertEqual(report["phase"] as? String, "loaded")
       XCTAssertEqual(report["title"] as? String, "Notebook Terms of Service")
-      let terms = try XCTUnwrap(BundledContent.terms)
+      let terms = try NotebookContent.locate().appendingPathComponent("terms/terms.html")
       let bytes = [UInt8](try Data(contentsOf: terms))
       XCTAssertEqual(report["sha256"] as? String, SHA256.hexDigest(of: bytes))
     }

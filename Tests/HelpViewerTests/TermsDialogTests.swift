@@ -175,7 +175,7 @@ final class TermsDialogTests: GtkTestCase {
 
   func testTheOfflineCopyCanBeAcceptedAndTheReceiptSaysSo() throws {
     try onMain {
-      let dialog = TermsDialog(try closedPortURL(), offlineCopy: BundledScheme.url("terms/terms.html"))
+      let dialog = TermsDialog(try closedPortURL(), offlineCopy: try notebookPage("terms/terms.html"))
       dialog.present()
       defer { dialog.dismiss() }
       waitUntil("the offline copy loaded") {

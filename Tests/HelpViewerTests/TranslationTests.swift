@@ -1,5 +1,7 @@
 import HelpViewerCGtk
 import Foundation
+import HelpViewerCore
+import HelpViewerDemoContent
 import HelpViewerGlue
 import HelpViewerCore
 import XCTest
@@ -12,6 +14,17 @@ final class TranslationTests: GtkTestCase {
   override func tearDown() {
     Localization.setLanguages(nil)
     super.tearDown()
+  }
+
+  func testTheDemosStringsComeFromTheDemosOwnCatalog() {
+    Localization.withLanguages(["de"]) {
+      XCTAssertEqual(notebookLocalized("Notebook"), "Notizbuch")
+      XCTAssertEqual(notebookLocalized("_Open URL…"), "Adresse ö_ffnen …")
+      XCTAssertEqual(notebookLocalized("Help"), "Hilfe")
+      XCTAssertEqual(localized("Notebook"), "Notebook", "the library's catalog has none of the demo's strings")
+      XCTAssertEqual(localized("Help"), "Hilfe", "the library's own default title")
+    }
+    Localization.withLanguages([]) { XCTAssertEqual(notebookLocalized("Notebook"), "Notebook") }
   }
 
   func testDemoReportIsGermanUnderLanguageDeEvenWithTheCLocale() throws {
@@ -74,7 +87,7 @@ final class TranslationTests: GtkTestCase {
   func testTermsDialogIsGerman() throws {
     try onMain {
       Localization.setLanguages(["de"])
-      let dialog = TermsDialog(try closedPortURL(), offlineCopy: BundledScheme.url("terms/terms.html"))
+      let dialog = TermsDialog(try closedPortURL(), offlineCopy: try notebookPage("terms/terms.html"))
       dialog.present()
       defer { dialog.dismiss() }
       XCTAssertEqual(gtk_button_get_label(dialog.footer.acceptButton).map { String(cString: $0) }, "_Akzeptieren")
@@ -92,7 +105,7 @@ final class TranslationTests: GtkTestCase {
     try onMain {
       Localization.setLanguages(["de"])
       var configuration = ViewerConfiguration()
-      configuration.offlineFallback = BundledScheme.url("terms/terms.html")
+      configuration.offlineFallback = try notebookPage("terms/terms.html")
       let viewer = LoadingWebView(url: try closedPortURL(), configuration: configuration)
       let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }

@@ -29,7 +29,7 @@ final class ViewerBehaviourTests: GtkTestCase {
       let server = try TestServer()
       server.route("/terms", .page("down", status: 503))
       var configuration = ViewerConfiguration()
-      configuration.offlineFallback = BundledScheme.url("terms/terms.html")
+      configuration.offlineFallback = try notebookPage("terms/terms.html")
       let viewer = LoadingWebView(url: server.url("/terms"), configuration: configuration)
       let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
@@ -51,7 +51,7 @@ final class ViewerBehaviourTests: GtkTestCase {
   func testOfflineCopyAfterRefusedConnection() throws {
     try onMain {
       var configuration = ViewerConfiguration()
-      configuration.offlineFallback = BundledScheme.url("terms/terms.html")
+      configuration.offlineFallback = try notebookPage("terms/terms.html")
       let viewer = LoadingWebView(url: try closedPortURL(), configuration: configuration)
       let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
@@ -132,7 +132,7 @@ final class ViewerBehaviourTests: GtkTestCase {
 
   func testBundledPagesAreServedWithTheirTypes() throws {
     try onMain {
-      let viewer = LoadingWebView(url: BundledScheme.url("help/style.css"))
+      let viewer = LoadingWebView(url: try notebookPage("help/style.css"))
       let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       waitUntil("the stylesheet loaded") { viewer.state.phase == .loaded }

@@ -4,34 +4,39 @@ import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 
-/// Serves bundled pages under `help-viewer://FOLDER/PATH` with correct MIME types, from the
-/// package's `Resources/` (`bundle`) and any folder a host names; nothing outside a folder is
-/// ever served, and a missing file is a 404-style error.
+/// Serves the app's own pages under `help-viewer://NAME/PATH` with correct MIME types, from
+/// the folders the app registers. HelpViewer ships no pages and registers no folder of its own.
+/// Nothing outside a folder is ever served; a missing file, or a name no folder is registered
+/// as, fails as "Page Not Found".
+///
+/// Find the folder as an installed app keeps it with `ResourceLocator`, register it, open it:
 ///
 /// ```swift
-/// BundledScheme.register(folder: URL(fileURLWithPath: "/usr/share/notebook/help"), as: "notebook")
-/// HelpDialog.present(BundledScheme.url("index.html", in: "notebook"), over: window)
+/// let pages = try ResourceLocator("Notes_NotesHelp.resources", entry: "help/index.html").locate()
+/// BundledScheme.register(folder: pages, as: "notes")
+/// HelpDialog.present(BundledScheme.url("help/index.html", in: "notes"), over: window)
 /// ```
 @MainActor
 public enum BundledScheme {
   private static var folders: [String: URL] = [:]
 
-  /// Serves `folder` as `help-viewer://NAME/…` in every viewer of the process.
+  /// Serves `folder` as `help-viewer://NAME/…` in every viewer of the process (`name` is a
+  /// host name: letters, digits, `-`, `.`; case does not matter). Registering a name again
+  /// replaces its folder.
   public static func register(folder: URL, as name: String) {
     folders[name.lowercased()] = folder
   }
 
-  /// The address of `path` in the folder registered as `name` (`bundle`: the package's pages).
-  public static func url(_ path: String, in name: String = BundledAddress.defaultFolder) -> URL {
+  /// The address of `path` in the folder registered as `name`.
+  public static func url(_ path: String, in name: String) -> URL {
     URL(string: BundledAddress.url(path, in: name)) ?? URL(fileURLWithPath: "/")
   }
 
   /// Answers one request (called by WebKit through the shared web context).
   static func serve(_ request: URISchemeRequest) {
     let name = request.host.lowercased()
-    let root = folders[name] ?? (name == BundledAddress.defaultFolder ? BundledContent.directory : nil)
-    guard let root else {
-      request.fail(G_IO_ERROR_NOT_FOUND, "No bundled folder named “\(name)”.")
+    guard let root = folders[name] else {
+      request.fail(G_IO_ERROR_NOT_FOUND, "No folder is registered as “\(name)” (BundledScheme.register(folder:as:)).")
       return
     }
     switch ContentPath.resolve(request.path, in: root) {

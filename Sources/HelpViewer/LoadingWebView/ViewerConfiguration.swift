@@ -6,7 +6,7 @@ import HelpViewerCore
 ///
 /// ```swift
 /// var configuration = ViewerConfiguration()
-/// configuration.offlineFallback = BundledContent.terms
+/// configuration.offlineFallback = BundledScheme.url("terms.html", in: "notes")
 /// configuration.applicationName = "Notebook/1.2"
 /// let viewer = LoadingWebView(url: termsURL, configuration: configuration)
 /// ```

@@ -23,6 +23,7 @@ enum ErrorText {
     case .webProcessTerminated: return localized("The Page Stopped Working")
     case .cannotShowContent: return localized("Cannot Show This Content")
     case .blockedByPolicy: return localized("Address Not Allowed")
+    case .resourcesNotFound: return localized("Files Missing")
     case .other: return localized("Something Went Wrong")
     }
   }
@@ -95,6 +96,9 @@ enum ErrorText {
       return localized("This address leads to a file or content that cannot be shown here.")
     case .blockedByPolicy:
       return localized("This app does not allow opening this address.")
+    case .resourcesNotFound:
+      return localized(
+        "This app’s files could not be found. It may not be installed completely; reinstalling it may help.")
     case .other:
       return localized("The page could not be loaded. Try again.")
     }

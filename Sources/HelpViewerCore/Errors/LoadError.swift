@@ -24,6 +24,8 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
     case webProcessTerminated
     case cannotShowContent
     case blockedByPolicy
+    /// The app's own files (pages, a resource bundle) are not where an installed app keeps them.
+    case resourcesNotFound
     case other
   }
 

@@ -48,9 +48,10 @@ public enum Localization {
     }
   }
 
-  /// The folder holding the `.po` files: by default `po/` in HelpViewerCore's resource bundle
-  /// next to the executable (as SwiftPM builds it). An app that installs them elsewhere sets it
-  /// before the first lookup; `nil` means no catalogs (English).
+  /// The folder holding the `.po` files: by default `po/` in HelpViewerCore's resource bundle,
+  /// found as `ResourceLocator` finds resources (the folder the app set, next to the
+  /// executable, the build folder, `share/APP/`, the XDG data directories). An app that keeps
+  /// them elsewhere sets it before the first lookup; `nil` means no catalogs (English).
   public static var catalogDirectory: URL? {
     get { state.withLock { $0.directory ?? defaultDirectory } }
     set {
@@ -61,11 +62,14 @@ public enum Localization {
     }
   }
 
-  /// `HelpViewer_HelpViewerCore.resources/po` next to the executable. Not `Bundle.module`: its
-  /// accessor traps when the bundle is missing, and a missing catalog must only mean English.
+  /// The name of HelpViewerCore's resource bundle, as SwiftPM names it.
+  static let bundleName = "HelpViewer_HelpViewerCore.resources"
+
+  /// `po/` in HelpViewerCore's resource bundle, wherever `ResourceLocator` finds it. Not
+  /// `Bundle.module`: its accessor traps when the bundle is missing, and a missing catalog must
+  /// only mean English.
   private static var defaultDirectory: URL? {
-    let url = Bundle.main.bundleURL.appendingPathComponent("HelpViewer_HelpViewerCore.resources/po")
-    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    (try? ResourceLocator(bundleName, entry: "po").locate())?.appendingPathComponent("po")
   }
 
   /// The catalog for `language` (e.g. `de`), read once; `nil` when there is none or it cannot
