@@ -28,7 +28,7 @@ final class DemoCommandLineTests: GtkTestCase {
       XCTAssertEqual(report["title"] as? String, "Notebook Terms of Service")
       let terms = try XCTUnwrap(BundledContent.terms)
       let bytes = [UInt8](try Data(contentsOf: terms))
-      XCTAssertEqual(report["sha256"] as? String, SHA256.hexDigest(of: bytes))
+      XCTAssertEqual(report["sha256"] as? String, Checksum.sha256(bytes))
     }
   }
 
