@@ -13,7 +13,7 @@ import HelpViewerGlue
 final class NavigationGuard {
   var policy: NavigationPolicy
   /// Opens an address outside the app (the default browser, mail, phone).
-  var openExternally: @MainActor (String) -> Void = ExternalLauncher.open
+  var openExternally: @MainActor (String) -> Void = { ExternalLauncher.open($0) }
   /// Called when a page's response is refused (a download, content WebKit cannot show): WebKit
   /// then just stops, so the viewer reports the failure itself.
   var onRefusedResponse: @MainActor (String) -> Void = { _ in }
