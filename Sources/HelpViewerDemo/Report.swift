@@ -46,7 +46,9 @@ struct Report: Encodable {
     httpStatus = state.httpStatus
     canGoBack = state.canGoBack
     canGoForward = state.canGoForward
-    error = state.error.map { ErrorPart(kind: $0.kind.rawValue, title: $0.title, message: $0.message, details: $0.details) }
+    error = state.error.map {
+      ErrorPart(kind: $0.kind.rawValue, title: $0.title, message: $0.message, details: $0.details)
+    }
     self.sha256 = sha256
     self.matches = matches
   }

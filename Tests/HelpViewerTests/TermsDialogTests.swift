@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerGlue
 import XCTest
 
@@ -115,7 +115,8 @@ final class TermsDialogTests: GtkTestCase {
       let bytes = Array("<title>Local Terms</title><p>ok</p>".utf8)
       try Data(bytes).write(to: file)
       let receipt = TermsReceipt(
-        requestedURL: file.absoluteString, finalURL: file.absoluteString, sha256: "da32d90f87876111ce32142dad6bce6207c11c19be68d6988d23cc8321ccdfb9",
+        requestedURL: file.absoluteString, finalURL: file.absoluteString,
+        sha256: "da32d90f87876111ce32142dad6bce6207c11c19be68d6988d23cc8321ccdfb9",
         acceptedAt: Date())
       XCTAssertEqual(try mustShowAgain(receipt).get(), false)
       try Data(bytes + [0x0a]).write(to: file)
