@@ -18,7 +18,7 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(
-      name: "HelpViewerCGtk", pkgConfig: "gtk4",
+      name: "HelpViewerCGtk", pkgConfig: "gtk4-unix-print",
       providers: [.apt(["libgtk-4-dev"])]),
     .systemLibrary(
       name: "HelpViewerCWebKit", pkgConfig: "webkitgtk-6.0",

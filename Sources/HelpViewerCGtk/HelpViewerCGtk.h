@@ -1,2 +1,3 @@
 #include <gtk/gtk.h>
+#include <gtk/gtkunixprint.h>
 #include <glib-unix.h>

@@ -1,15 +1,26 @@
 import Foundation
 import HelpViewer
 
-/// A terms receipt as one JSON line, as the demo prints it after Accept.
-enum ReceiptJSON {
+/// A terms receipt as one JSON line, as the demo prints it after Accept: the decision and the
+/// receipt (keys sorted, dates in ISO 8601), written by `JSONEncoder`.
+///
+/// ```swift
+/// printLine(ReceiptJSON.line(for: receipt))
+/// // {"decision":"accepted","receipt":{"acceptedAt":"…","finalURL":"…",…,"sha256":"…"}}
+/// ```
+struct ReceiptJSON: Encodable {
+  var decision = "accepted"
+  var receipt: TermsReceipt
+
+  /// Only the hash, should the receipt itself not encode.
+  private struct HashOnly: Encodable {
+    var decision = "accepted"
+    var sha256: String
+  }
+
   static func line(for receipt: TermsReceipt) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    guard let data = try? encoder.encode(receipt), let json = String(data: data, encoding: .utf8) else {
-      return "{\"decision\":\"accepted\",\"sha256\":\(Report.quote(receipt.sha256))}"
-    }
-    return "{\"decision\":\"accepted\",\"receipt\":\(json)}"
+    Report.encodedLine(ReceiptJSON(receipt: receipt))
+      ?? Report.encodedLine(HashOnly(sha256: receipt.sha256))
+      ?? #"{"decision":"accepted"}"#
   }
 }

@@ -1,44 +1,88 @@
 import Foundation
 import HelpViewer
 
-/// The one JSON line `--report` prints once the page settles.
-enum Report {
-  /// The report of `state`; `sha256` is the loaded document's hash (`null` when not loaded),
-  /// `matches` the number of matches `--find` counted (`null` without `--find`).
-  static func json(for state: LoadState, sha256: String? = nil, matches: Int? = nil) -> String {
-    let error = state.error.map {
-      "{\"kind\":\(quote($0.kind.rawValue)),\"title\":\(quote($0.title)),\"message\":\(quote($0.message)),\"details\":\(optional($0.details))}"
+/// The one JSON line `--report` prints once the page settles, written by `JSONEncoder` (keys
+/// sorted, so the line is the same each run).
+///
+/// ```swift
+/// print(Report.json(for: viewer.state, sha256: nil, matches: nil))
+/// // {"canGoBack":false,"canGoForward":false,"error":null,"httpStatus":200,"matches":null,"phase":"loaded",…}
+/// ```
+struct Report: Encodable {
+  /// The error part of a report: what `LoadError` tells people, and its technical details.
+  struct ErrorPart: Encodable {
+    var kind: String
+    var title: String
+    var message: String
+    var details: String?
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(title, forKey: .title)
+      try container.encode(message, forKey: .message)
+      try container.encode(details, forKey: .details)  // `null` when there are none.
     }
-    let fields: [(String, String)] = [
-      ("phase", quote(state.phase.name)),
-      ("url", optional(state.url ?? state.requestedURL)),
-      ("title", optional(state.title)),
-      ("httpStatus", state.httpStatus.map(String.init) ?? "null"),
-      ("canGoBack", String(state.canGoBack)),
-      ("canGoForward", String(state.canGoForward)),
-      ("error", error ?? "null"),
-      ("sha256", optional(sha256)),
-      ("matches", matches.map(String.init) ?? "null"),
-    ]
-    return "{" + fields.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+
+    private enum CodingKeys: String, CodingKey { case kind, title, message, details }
   }
 
-  private static func optional(_ text: String?) -> String { text.map(quote) ?? "null" }
+  var phase: String
+  var url: String?
+  var title: String?
+  var httpStatus: Int?
+  var canGoBack: Bool
+  var canGoForward: Bool
+  var error: ErrorPart?
+  var sha256: String?
+  var matches: Int?
 
-  /// A JSON string literal for `text`.
-  static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
+  /// The report of `state`; `sha256` is the loaded document's hash (`nil` when not loaded),
+  /// `matches` the number of matches `--find` counted (`nil` without `--find`).
+  init(state: LoadState, sha256: String? = nil, matches: Int? = nil) {
+    phase = state.phase.name
+    url = state.url ?? state.requestedURL
+    title = state.title
+    httpStatus = state.httpStatus
+    canGoBack = state.canGoBack
+    canGoForward = state.canGoForward
+    error = state.error.map {
+      ErrorPart(kind: $0.kind.rawValue, title: $0.title, message: $0.message, details: $0.details)
     }
-    return out + "\""
+    self.sha256 = sha256
+    self.matches = matches
+  }
+
+  /// The report of `state` as one JSON line; every key is present, `null` where there is no value.
+  static func json(for state: LoadState, sha256: String? = nil, matches: Int? = nil) -> String {
+    encodedLine(Report(state: state, sha256: sha256, matches: matches)) ?? #"{"phase":"failed"}"#
+  }
+
+  /// `value` as one line of JSON (keys sorted, slashes unescaped), or `nil` when it cannot be
+  /// encoded.
+  static func encodedLine(_ value: some Encodable) -> String? {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    guard let data = try? encoder.encode(value) else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    // Every key is written, `null` where there is no value (synthesized code would leave it out).
+    try container.encode(phase, forKey: .phase)
+    try container.encode(url, forKey: .url)
+    try container.encode(title, forKey: .title)
+    try container.encode(httpStatus, forKey: .httpStatus)
+    try container.encode(canGoBack, forKey: .canGoBack)
+    try container.encode(canGoForward, forKey: .canGoForward)
+    try container.encode(error, forKey: .error)
+    try container.encode(sha256, forKey: .sha256)
+    try container.encode(matches, forKey: .matches)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case phase, url, title, httpStatus, canGoBack, canGoForward, error, sha256, matches
   }
 }

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct TermsReceiptTests {
   private let document = DocumentFingerprint(
-    finalURL: "https://example.com/terms/v2", bytes: Array("<title>Terms</title>".utf8), etag: "\"v2\"",
+    finalURL: "https://example.com/terms/v2",
+    sha256: "6ac3c47ea3a0a0f976c8e9780ce3553ab0ddd577eaa31790b6b09f40bf4bbcb3", etag: "\"v2\"",
     lastModified: "Tue, 01 Dec 2026 10:00:00 GMT")
 
   @Test func recordsTheDocument() {
@@ -13,7 +14,7 @@ import Testing
     let receipt = TermsReceipt(
       requestedURL: "https://example.com/terms", document: document, title: "Terms", acceptedAt: time)
     #expect(receipt.finalURL == "https://example.com/terms/v2")
-    #expect(receipt.sha256 == SHA256.hexDigest(of: Array("<title>Terms</title>".utf8)))
+    #expect(receipt.sha256 == "6ac3c47ea3a0a0f976c8e9780ce3553ab0ddd577eaa31790b6b09f40bf4bbcb3")
     #expect(receipt.etag == "\"v2\"")
     #expect(receipt.lastModified == "Tue, 01 Dec 2026 10:00:00 GMT")
     #expect(receipt.isOfflineCopy == false)
@@ -32,7 +33,7 @@ import Testing
     let receipt = TermsReceipt(requestedURL: "https://example.com/terms", document: document, title: nil)
     #expect(!receipt.mustShowAgain(forServedSHA256: document.sha256))
     #expect(!receipt.mustShowAgain(forServedSHA256: document.sha256.uppercased()))
-    #expect(receipt.mustShowAgain(forServedSHA256: SHA256.hexDigest(of: Array("changed".utf8))))
+    #expect(receipt.mustShowAgain(forServedSHA256: "d67e2e944994496c8d8ec76eed0cf9f09679448d584b532bebf941852a37f5ed"))
   }
 
   @Test func decisionGivesItsReceipt() {

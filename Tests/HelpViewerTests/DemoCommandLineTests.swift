@@ -31,7 +31,7 @@ final class DemoCommandLineTests: GtkTestCase {
       XCTAssertEqual(report["title"] as? String, "Notebook Terms of Service")
       let terms = try NotebookContent.locate().appendingPathComponent("terms/terms.html")
       let bytes = [UInt8](try Data(contentsOf: terms))
-      XCTAssertEqual(report["sha256"] as? String, SHA256.hexDigest(of: bytes))
+      XCTAssertEqual(report["sha256"] as? String, Checksum.sha256(bytes))
     }
   }
 
@@ -45,6 +45,16 @@ final class DemoCommandLineTests: GtkTestCase {
       let error = try XCTUnwrap(report["error"] as? [String: Any])
       XCTAssertEqual(error["kind"] as? String, "cannotConnect")
       XCTAssertTrue(report["sha256"] is NSNull, "no hash without a document")
+      // Every key, with `null` where there is no value; slashes written as they are.
+      XCTAssertEqual(
+        Set(report.keys),
+        ["phase", "url", "title", "httpStatus", "canGoBack", "canGoForward", "error", "sha256", "matches"])
+      for key in ["title", "httpStatus", "matches"] { XCTAssertTrue(report[key] is NSNull, key) }
+      XCTAssertEqual(report["canGoBack"] as? Bool, false)
+      XCTAssertEqual(report["canGoForward"] as? Bool, false)
+      XCTAssertEqual(Set(error.keys), ["kind", "title", "message", "details"])
+      XCTAssertNotNil(error["details"] as? String)
+      XCTAssertTrue(result.output.contains(#""url":"http://127.0.0.1:"#), result.output)
       XCTAssertEqual(
         error["message"] as? String,
         "Could not connect to the server “127.0.0.1”. It may be down, or you may be offline.")

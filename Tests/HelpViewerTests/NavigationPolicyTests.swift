@@ -61,6 +61,24 @@ final class NavigationPolicyTests: GtkTestCase {
     }
   }
 
+  func testTheHostsOwnLoadIsNotSecondGuessedWhenWebKitRewritesItsAddress() throws {
+    try onMain {
+      let server = try TestServer()
+      defer { server.stop() }
+      server.route("/start", .page("<title>Start</title>"))
+      var configuration = ViewerConfiguration()
+      configuration.navigationPolicy = NavigationPolicy { _ in .refuse }  // Only the host's load may pass.
+      let viewer = LoadingWebView(configuration: configuration)
+      let window = showInWindow(viewer.gtkWidget, title: "Host load \(UUID().uuidString.prefix(8))")
+      defer { gtk_window_destroy(window) }
+      // WebKit asks about "http://127.0.0.1:…/start": the same address, written differently.
+      let address = server.url("/start").absoluteString.replacingOccurrences(of: "http://", with: "HTTP://")
+      viewer.load(address: address)
+      waitUntil("the host's page loaded") { viewer.state.phase == .loaded && viewer.state.title == "Start" }
+      XCTAssertEqual(server.hits["/start"], 1)
+    }
+  }
+
   func testHostPolicyClosureDecides() throws {
     try onMain {
       let run = try PolicyRun(

@@ -188,6 +188,46 @@ final class ZoomAndPrintTests: GtkTestCase {
       XCTAssertEqual(String(decoding: bytes.prefix(5), as: UTF8.self), "%PDF-")
     }
   }
+
+  /// GTK translates its file printer's name ("In Datei drucken"): printing to PDF finds the
+  /// printer by what it can do, so it works in a German session. The test runs again in a
+  /// process started in German (GTK reads the language when it starts). `LC_ALL=C.UTF-8`:
+  /// gettext ignores `LANGUAGE` under "C", and no German locale need be installed.
+  func testPrintingToPDFWorksInAGermanSession() throws {
+    let name = "ZoomAndPrintTests/testPrintingToPDFWorksInAGermanSession"
+    guard ChildTestRun.isChild(name) else {
+      return try onMain {
+        try ChildTestRun.run(name, ["LANGUAGE": "de", "LANG": "de_DE.UTF-8", "LC_ALL": "C.UTF-8"])
+      }
+    }
+    try onMain {
+      var printer: String??
+      FilePrinter.find { printer = .some($0) }
+      waitUntil("GTK listed its printers", timeout: 30) { printer != nil }
+      XCTAssertEqual(printer, "In Datei drucken", "GTK's file printer has its German name in this process")
+
+      let server = try TestServer()
+      server.route("/", .page("<title>Drucken</title><h1>Hilfe</h1><p>Etwas Text zum Drucken.</p>"))
+      let viewer = LoadingWebView(url: server.url("/"))
+      let window = showInWindow(viewer.gtkWidget, title: "Print test (German)")
+      defer { gtk_window_destroy(window) }
+      waitUntil("loaded") { viewer.state.phase == .loaded && viewer.state.title != nil }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hv-print-de-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let path = folder.appendingPathComponent("seite.pdf").path
+      var finished = false
+      var failure: PrintFailure?
+      viewer.print(toPDF: path) {
+        failure = $0
+        finished = true
+      }
+      waitUntil("WebKit finished printing", timeout: 30) { finished }
+      XCTAssertNil(failure)
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      XCTAssertEqual(String(decoding: bytes.prefix(5), as: UTF8.self), "%PDF-")
+    }
+  }
 }
 
 /// Activates `name` on the viewer's widget as a menu item or `gtk_widget_activate_action` would.

@@ -31,18 +31,31 @@ extension LoadingWebView {
   /// ```swift
   /// viewer.print(toPDF: "/tmp/help.pdf") { failure in if let failure { show(failure.message) } }
   /// ```
+  ///
+  /// It prints through GTK's file printer, chosen by what it can do (a virtual printer that
+  /// accepts PDF), not by its name, which GTK translates.
   public func print(toPDF path: String, completion: @escaping @MainActor (PrintFailure?) -> Void) {
     guard canPrint else {
       completion(PrintFailure(message: localized("There is no page to print.")))
       return
     }
-    let settings = documentSettings()
-    gtk_print_settings_set_printer(settings.opaque, "Print to File")
-    gtk_print_settings_set(settings.opaque, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT, "pdf")
-    gtk_print_settings_set(settings.opaque, GTK_PRINT_SETTINGS_OUTPUT_URI, URL(fileURLWithPath: path).absoluteString)
-    let operation = makePrintOperation(settings: settings)
-    keepUntilFinished(operation, completion)
-    webkit_print_operation_print(operation.opaque)
+    FilePrinter.find { [weak self] printer in
+      guard let self, self.canPrint else {
+        completion(PrintFailure(message: localized("There is no page to print.")))
+        return
+      }
+      guard let printer else {
+        completion(PrintFailure(message: localized("There is no printer that writes PDF files.")))
+        return
+      }
+      let settings = self.documentSettings()
+      gtk_print_settings_set_printer(settings.opaque, printer)
+      gtk_print_settings_set(settings.opaque, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT, "pdf")
+      gtk_print_settings_set(settings.opaque, GTK_PRINT_SETTINGS_OUTPUT_URI, URL(fileURLWithPath: path).absoluteString)
+      let operation = self.makePrintOperation(settings: settings)
+      self.keepUntilFinished(operation, completion)
+      webkit_print_operation_print(operation.opaque)
+    }
   }
 
   // MARK: - Inside the package

@@ -13,7 +13,7 @@ import HelpViewerGlue
 final class NavigationGuard {
   var policy: NavigationPolicy
   /// Opens an address outside the app (the default browser, mail, phone).
-  var openExternally: @MainActor (String) -> Void = ExternalLauncher.open
+  var openExternally: @MainActor (String) -> Void = { ExternalLauncher.open($0) }
   /// Called when a page's response is refused (a download, content WebKit cannot show): WebKit
   /// then just stops, so the viewer reports the failure itself.
   var onRefusedResponse: @MainActor (String) -> Void = { _ in }
@@ -46,7 +46,7 @@ final class NavigationGuard {
       let newWindow = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION
       let action = webkit_navigation_policy_decision_get_navigation_action(OpaquePointer(decision))
       guard let action, let request = Self.request(from: action, opensNewWindow: newWindow) else { return false }
-      if !newWindow, let hostLoad, Self.sameAddress(hostLoad, request.url) {
+      if !newWindow, let hostLoad, SameAddress.test(hostLoad, request.url) {
         self.hostLoad = nil
         return false
       }
@@ -93,16 +93,11 @@ final class NavigationGuard {
       opensNewWindow: opensNewWindow, isRedirect: webkit_navigation_action_is_redirect(action) != 0)
   }
 
+  /// Whether the response says it is a download (libsoup reads `Content-Disposition`).
   private static func isAttachment(_ decision: OpaquePointer) -> Bool {
     guard let response = webkit_response_policy_decision_get_response(decision),
-      let headers = webkit_uri_response_get_http_headers(response),
-      let value = soup_message_headers_get_one(headers, "Content-Disposition")
+      let headers = webkit_uri_response_get_http_headers(response)
     else { return false }
-    return String(cString: value).lowercased().hasPrefix("attachment")
-  }
-
-  /// WebKit writes `https://example.com` as `https://example.com/`.
-  private static func sameAddress(_ a: String, _ b: String) -> Bool {
-    a == b || a + "/" == b || a == b + "/"
+    return ContentDisposition.isAttachment(headers)
   }
 }

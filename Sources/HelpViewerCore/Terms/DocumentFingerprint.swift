@@ -1,12 +1,13 @@
 /// What identifies one served document: where it came from and the SHA-256 of its bytes.
 ///
 /// The widgets take it from WebKit's main resource once a page has loaded (the body exactly as
-/// served, after any content encoding is undone); `TermsReceipt` records it.
+/// served, after any content encoding is undone) and hash it with GLib (`GChecksum`);
+/// `TermsReceipt` records it.
 ///
 /// ```swift
 /// let fingerprint = DocumentFingerprint(
-///   finalURL: "https://example.com/terms", bytes: Array("<title>Terms</title>".utf8),
-///   etag: "\"v1\"", lastModified: nil)
+///   finalURL: "https://example.com/terms",
+///   sha256: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", etag: "\"v1\"")
 /// fingerprint.sha256  // 64 hexadecimal digits
 /// ```
 public struct DocumentFingerprint: Sendable, Equatable, Codable {
@@ -24,10 +25,5 @@ public struct DocumentFingerprint: Sendable, Equatable, Codable {
     self.sha256 = sha256
     self.etag = etag
     self.lastModified = lastModified
-  }
-
-  /// The fingerprint of `bytes` served from `finalURL`.
-  public init(finalURL: String, bytes: [UInt8], etag: String? = nil, lastModified: String? = nil) {
-    self.init(finalURL: finalURL, sha256: SHA256.hexDigest(of: bytes), etag: etag, lastModified: lastModified)
   }
 }
