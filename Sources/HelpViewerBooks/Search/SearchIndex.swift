@@ -1,0 +1,128 @@
+import Foundation
+import HelpViewerCore
+import Synchronization
+
+/// Full-text search over one help book in one language: SQLite FTS5 in a private in-memory
+/// database, one row per section (page id, section id, language, title, heading, body), the
+/// `unicode61 remove_diacritics 2` tokenizer (case and accents ignored), ranked by bm25 with the
+/// title and the heading weighted well above the body.
+///
+/// It indexes the pages as shown (`HelpBook.pages()`: each page in the best language that has
+/// it). Build it off the main thread with `build(book:)`; searching is quick (a few ms) and safe
+/// from any thread. A query is the person's words, never SQL or FTS5 syntax (`SearchQuery`).
+///
+/// ```swift
+/// let index = try await SearchIndex.build(book: book)
+/// let results = try index.search("readFileS")   // the section defining fs.readFileSync first
+/// ```
+public final class SearchIndex: Sendable {
+  /// bm25 weights of the columns title, heading and body.
+  public static let weights = (title: 10.0, heading: 5.0, body: 1.0)
+
+  /// The book indexed.
+  public let book: HelpBook
+  /// The language shown (the book's `language`).
+  public let language: String
+  /// How many pages were indexed.
+  public let pageCount: Int
+  /// How many sections (rows) were indexed.
+  public let sectionCount: Int
+  /// Pages that could not be read (too large or unreadable), with why.
+  public let skippedPages: [String: LoadError]
+
+  private let pages: [String: HelpBookPage]
+  private let connection: Mutex<SQLiteConnection>
+
+  private static let open: Character = "\u{E000}"
+  private static let close: Character = "\u{E001}"
+
+  /// Builds the index of `book` on a background thread; cancelling the calling task stops it
+  /// (with a `LoadError`). Throws a `LoadError` when the database cannot be made.
+  public static func build(book: HelpBook, priority: TaskPriority = .userInitiated) async throws(LoadError)
+    -> SearchIndex
+  {
+    let task = Task.detached(priority: priority) { () -> Result<SearchIndex, LoadError> in
+      Result { () throws(LoadError) in try SearchIndex(book: book) }
+    }
+    return try await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }.get()
+  }
+
+  /// Builds the index of `book` on the calling thread (it takes a while for a large book: call
+  /// it off the main thread, or use `build(book:)`).
+  public init(book: HelpBook) throws(LoadError) {
+    let connection = try SQLiteConnection()
+    try connection.execute(
+      """
+      CREATE VIRTUAL TABLE sections USING fts5(
+        title, heading, body, page UNINDEXED, section UNINDEXED, language UNINDEXED,
+        tokenize = 'unicode61 remove_diacritics 2');
+      """)
+    let insert = try connection.prepare(
+      "INSERT INTO sections(title, heading, body, page, section, language) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+    var pages: [String: HelpBookPage] = [:]
+    var skipped: [String: LoadError] = [:]
+    var sectionCount = 0
+    try connection.execute("BEGIN")
+    for page in book.pages() {
+      if Task.isCancelled { throw LoadError(.other, details: "Indexing was cancelled.") }
+      let text: PageText
+      do { text = try page.text() } catch {
+        skipped[page.id] = error
+        continue
+      }
+      pages[page.id] = page
+      let title = text.title.isEmpty ? page.id : text.title
+      for section in text.sections {
+        try insert.bind(title, at: 1)
+        try insert.bind(section.heading, at: 2)
+        try insert.bind(section.body, at: 3)
+        try insert.bind(page.id, at: 4)
+        try insert.bind(section.id, at: 5)
+        try insert.bind(page.language, at: 6)
+        _ = try insert.step()
+        insert.reset()
+        sectionCount += 1
+      }
+    }
+    try connection.execute("COMMIT")
+    try connection.execute("INSERT INTO sections(sections) VALUES ('optimize')")
+    self.book = book
+    self.language = book.language
+    self.pages = pages
+    self.pageCount = pages.count
+    self.sectionCount = sectionCount
+    self.skippedPages = skipped
+    self.connection = Mutex(connection)
+  }
+
+  /// The sections that hold every word of `text` (each as a prefix, case and accents ignored),
+  /// best first, at most `limit`. An empty or blank query, or one without a word, finds nothing.
+  public func search(_ text: String, limit: Int = 20) throws(LoadError) -> [SearchResult] {
+    guard let match = SearchQuery.match(for: text) else { return [] }
+    let weights = Self.weights
+    let sql = """
+      SELECT title, page, section, heading, language,
+        snippet(sections, 2, char(57344), char(57345), '…', 16),
+        bm25(sections, \(weights.title), \(weights.heading), \(weights.body)) AS score
+      FROM sections WHERE sections MATCH ?1 ORDER BY score LIMIT ?2
+      """
+    return try connection.withLock { connection throws(LoadError) in
+      let statement = try connection.prepare(sql)
+      try statement.bind(match, at: 1)
+      try statement.bind(max(1, min(limit, 500)), at: 2)
+      var results: [SearchResult] = []
+      while try statement.step() {
+        guard let pageID = statement.text(at: 1), let page = pages[pageID] else { continue }
+        let section = statement.text(at: 2)
+        results.append(
+          SearchResult(
+            title: statement.text(at: 0) ?? pageID, pageID: pageID, sectionID: section,
+            heading: statement.text(at: 3) ?? "", language: statement.text(at: 4) ?? page.language,
+            url: page.url(section: section),
+            snippet: SearchResult.segments(statement.text(at: 5) ?? "", open: Self.open, close: Self.close),
+            score: statement.double(at: 6)))
+      }
+      return results
+    }
+  }
+}
