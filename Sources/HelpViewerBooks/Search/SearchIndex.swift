@@ -41,21 +41,26 @@ public final class SearchIndex: Sendable {
   public static func build(book: HelpBook, priority: TaskPriority = .userInitiated) async throws(LoadError)
     -> SearchIndex
   {
+    let stop = StopFlag()
     let task = Task.detached(priority: priority) { () -> Result<SearchIndex, LoadError> in
-      Result { () throws(LoadError) in try SearchIndex(book: book) }
+      Result { () throws(LoadError) in try SearchIndex(book: book, stop: stop) }
     }
-    return try await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }.get()
+    return try await withTaskCancellationHandler { await task.value } onCancel: { stop.set() }.get()
   }
 
   /// Builds the index of `book` on the calling thread (it takes a while for a large book: call
   /// it off the main thread, or use `build(book:)`).
-  public init(book: HelpBook) throws(LoadError) {
+  public convenience init(book: HelpBook) throws(LoadError) {
+    try self.init(book: book, stop: StopFlag())
+  }
+
+  init(book: HelpBook, stop: StopFlag) throws(LoadError) {
     let connection = try SQLiteConnection()
     try connection.execute(
       """
       CREATE VIRTUAL TABLE sections USING fts5(
         title, heading, body, page UNINDEXED, section UNINDEXED, language UNINDEXED,
-        tokenize = 'unicode61 remove_diacritics 2');
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2');
       """)
     let insert = try connection.prepare(
       "INSERT INTO sections(title, heading, body, page, section, language) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
@@ -63,10 +68,12 @@ public final class SearchIndex: Sendable {
     var skipped: [String: LoadError] = [:]
     var sectionCount = 0
     try connection.execute("BEGIN")
-    for page in book.pages() {
-      if Task.isCancelled { throw LoadError(.other, details: "Indexing was cancelled.") }
+    let bookPages = book.pages()
+    for (page, read) in zip(bookPages, try Self.texts(of: bookPages, stop: stop)) {
       let text: PageText
-      do { text = try page.text() } catch {
+      switch read {
+      case .success(let read): text = read
+      case .failure(let error):
         skipped[page.id] = error
         continue
       }
@@ -86,6 +93,9 @@ public final class SearchIndex: Sendable {
     }
     try connection.execute("COMMIT")
     try connection.execute("INSERT INTO sections(sections) VALUES ('optimize')")
+    let weights = Self.weights
+    try connection.execute(
+      "INSERT INTO sections(sections, rank) VALUES ('rank', 'bm25(\(weights.title), \(weights.heading), \(weights.body))')")
     self.book = book
     self.language = book.language
     self.pages = pages
@@ -95,16 +105,38 @@ public final class SearchIndex: Sendable {
     self.connection = Mutex(connection)
   }
 
+  /// The text of each of `pages`, read and parsed on up to `workers` threads at once (the
+  /// parsing takes most of the time). Throws when the task is cancelled.
+  static func texts(
+    of pages: [HelpBookPage], stop: StopFlag, workers: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)
+  ) throws(LoadError) -> [Result<PageText, LoadError>] {
+    if Task.isCancelled { stop.set() }
+    let next = Atomic(0)
+    let results = Mutex([Result<PageText, LoadError>?](repeating: nil, count: pages.count))
+    DispatchQueue.concurrentPerform(iterations: max(1, min(workers, pages.count))) { _ in
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < pages.count, !stop.isSet else { return }
+        let text = Result { () throws(LoadError) in try pages[index].text() }
+        results.withLock { $0[index] = text }
+      }
+    }
+    if stop.isSet || Task.isCancelled {
+      throw LoadError(.other, details: "Indexing was cancelled.")
+    }
+    return results.withLock { $0.map { $0 ?? .failure(LoadError(.other, details: "Not read.")) } }
+  }
+
   /// The sections that hold every word of `text` (each as a prefix, case and accents ignored),
   /// best first, at most `limit`. An empty or blank query, or one without a word, finds nothing.
   public func search(_ text: String, limit: Int = 20) throws(LoadError) -> [SearchResult] {
     guard let match = SearchQuery.match(for: text) else { return [] }
-    let weights = Self.weights
+    // ORDER BY rank (bm25 with the weights, set when built) lets FTS5 sort by itself and stop at
+    // the limit, so snippets are made only for the rows returned.
     let sql = """
       SELECT title, page, section, heading, language,
-        snippet(sections, 2, char(57344), char(57345), '…', 16),
-        bm25(sections, \(weights.title), \(weights.heading), \(weights.body)) AS score
-      FROM sections WHERE sections MATCH ?1 ORDER BY score LIMIT ?2
+        snippet(sections, 2, char(57344), char(57345), '…', 16), rank
+      FROM sections WHERE sections MATCH ?1 ORDER BY rank LIMIT ?2
       """
     return try connection.withLock { connection throws(LoadError) in
       let statement = try connection.prepare(sql)
@@ -125,4 +157,11 @@ public final class SearchIndex: Sendable {
       return results
     }
   }
+}
+
+/// Set once to stop a build, from any thread.
+final class StopFlag: Sendable {
+  private let flag = Atomic(false)
+  var isSet: Bool { flag.load(ordering: .relaxed) }
+  func set() { flag.store(true, ordering: .relaxed) }
 }

@@ -84,15 +84,7 @@ enum PageTextExtractor {
   static func attribute(_ node: xmlNodePtr, _ wanted: String) -> String? {
     var attribute = node.pointee.properties
     while let current = attribute {
-      if let name = current.pointee.name, String(cString: name).lowercased() == wanted {
-        var value = TextBuffer()
-        var child = current.pointee.children
-        while let text = child {
-          value.append(cString: text.pointee.content)
-          child = text.pointee.next
-        }
-        return value.text
-      }
+      if let name = current.pointee.name, String(cString: name).lowercased() == wanted { return value(of: current) }
       attribute = current.pointee.next
     }
     return nil
@@ -102,16 +94,32 @@ enum PageTextExtractor {
   static func isSkipped(_ node: xmlNodePtr, name: String) -> Bool {
     if skippedElements.contains(name) { return true }
     if name == "header" || name == "footer", !hasSectioningAncestor(node) { return true }
-    guard node.pointee.properties != nil else { return false }
-    if attribute(node, "hidden") != nil { return true }
-    if attribute(node, "aria-hidden")?.lowercased() == "true" { return true }
-    if let role = attribute(node, "role")?.lowercased(), chromeRoles.contains(role) { return true }
-    if let classes = attribute(node, "class"),
-      classes.split(whereSeparator: \.isWhitespace).contains(where: { chromeClasses.contains($0.lowercased()) })
-    {
-      return true
+    var attribute = node.pointee.properties
+    while let current = attribute {  // One pass over the attributes, reading only the values needed.
+      attribute = current.pointee.next
+      guard let namePointer = current.pointee.name else { continue }
+      switch String(cString: namePointer).lowercased() {
+      case "hidden": return true
+      case "aria-hidden": if value(of: current).lowercased() == "true" { return true }
+      case "role": if chromeRoles.contains(value(of: current).lowercased()) { return true }
+      case "class":
+        let classes = value(of: current).split(whereSeparator: \.isWhitespace)
+        if classes.contains(where: { chromeClasses.contains($0.lowercased()) }) { return true }
+      default: continue
+      }
     }
     return false
+  }
+
+  /// An attribute's value.
+  static func value(of attribute: xmlAttrPtr) -> String {
+    var value = TextBuffer()
+    var child = attribute.pointee.children
+    while let text = child {
+      value.append(cString: text.pointee.content)
+      child = text.pointee.next
+    }
+    return value.text
   }
 
   static func hasSectioningAncestor(_ node: xmlNodePtr) -> Bool {
