@@ -61,8 +61,9 @@ final class SQLiteStatement {
   deinit { sqlite3_finalize(statement) }
 
   func bind(_ text: String?, at index: Int32) throws(LoadError) {
+    // The length is given, so a NUL inside the text cannot cut it short.
     let status =
-      if let text { sqlite3_bind_text(statement, index, text, -1, Self.transient) } else {
+      if let text { sqlite3_bind_text(statement, index, text, Int32(clamping: text.utf8.count), Self.transient) } else {
         sqlite3_bind_null(statement, index)
       }
     guard status == SQLITE_OK else { throw connection.error(status) }

@@ -3,7 +3,8 @@
 /// FTS5's own syntax — `"`, `*`, `NEAR`, `AND`, `OR`, `NOT`, parentheses, column filters — is
 /// just text, and a query is never SQL (it is bound as a parameter).
 ///
-/// Words without a letter or digit (`*`, `');`) are dropped, as the tokenizer would drop them;
+/// Words are separated by whitespace and control characters (NUL included). Words without a
+/// letter or digit (`*`, `');`) are dropped, as the tokenizer would drop them;
 /// at most `maximumWords` words of the first `maximumLength` characters are used.
 ///
 /// ```swift
@@ -18,7 +19,9 @@ public enum SearchQuery {
 
   /// The words of `text` that are searched for, in order.
   public static func words(of text: String) -> [String] {
-    let words = text.prefix(maximumLength).split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    let words = text.prefix(maximumLength).split(whereSeparator: { character in
+      character.isWhitespace || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }).map(String.init)
     let searchable = words.filter { word in
       word.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
