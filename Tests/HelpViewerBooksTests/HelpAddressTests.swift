@@ -55,10 +55,11 @@ import Testing
         == "second/help/C/app/later.html")
     let book = try resolve("help:app", dirs).book
     #expect(book.layout == .installed)
-    #expect(book.folders.map { relative($0.url, dirs) } == [
-      "home/help/C/app", "first/help/de/app", "first/help/C/app", "second/help/de_AT/app", "second/help/de/app",
-      "second/help/C/app",
-    ])
+    #expect(
+      book.folders.map { relative($0.url, dirs) } == [
+        "home/help/C/app", "first/help/de/app", "first/help/C/app", "second/help/de_AT/app", "second/help/de/app",
+        "second/help/C/app",
+      ])
     #expect(book.pages().map(\.id) == ["both", "c-only", "home-only", "index", "later"])
   }
 
@@ -67,7 +68,9 @@ import Testing
     defer { dirs.root.remove() }
     let found = try resolve("HELP:app/both#fruit%20salad", dirs)
     #expect(found.section == "fruit salad")
-    #expect(found.url.fragment(percentEncoded: false) == "fruit salad" && found.url.path.hasSuffix("/first/help/de/app/both.html"))
+    #expect(
+      found.url.fragment(percentEncoded: false) == "fruit salad"
+        && found.url.path.hasSuffix("/first/help/de/app/both.html"))
     #expect(try resolve("help:app/", dirs).page.id == "index")
     #expect(try resolve("help:other", dirs).page.id == "index")
     let address = try HelpAddress(parsing: "help:app/both#x")
@@ -89,7 +92,8 @@ import Testing
     let dirs = try DataDirs()
     defer { dirs.root.remove() }
     try dirs.root.write("first/help/C/secret.html", "secret")
-    try dirs.root.link("first/help/C/app/escape.html", to: dirs.root.url.appendingPathComponent("first/help/C/secret.html").path)
+    try dirs.root.link(
+      "first/help/C/app/escape.html", to: dirs.root.url.appendingPathComponent("first/help/C/secret.html").path)
     let tricks = [
       "help:../C/secret", "help:app/../secret", "help:app/..", "help:app/%2e%2e", "help:app/%2E%2E%2Fsecret",
       "help:/etc/passwd", "help://etc/passwd", "help:app/a/b", "help:app//x", "help:%2e%2e/app", "help:app%2f..",
@@ -99,7 +103,8 @@ import Testing
       let error = #expect(throws: LoadError.self, "\(address)") { try resolve(address, dirs) }
       #expect(error?.kind == .blockedByPolicy, "\(address): \(String(describing: error))")
     }
-    #expect((#expect(throws: LoadError.self) { try HelpAddress(parsing: "https://example.com") })?.kind == .unsupportedScheme)
+    #expect(
+      (#expect(throws: LoadError.self) { try HelpAddress(parsing: "https://example.com") })?.kind == .unsupportedScheme)
     #expect((#expect(throws: LoadError.self) { try HelpAddress(parsing: "help:") })?.kind == .unsupportedScheme)
     #expect((#expect(throws: LoadError.self) { try HelpAddress(parsing: "help:app/%zz") })?.kind == .invalidURL)
   }
@@ -112,8 +117,9 @@ import Testing
     #expect(
       DataDirectories.list(environment: ["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:/b:/a", "HOME": "/h"]).map(\.path)
         == ["/d", "/a", "/b"])
-    #expect(DataDirectories.list(environment: ["XDG_DATA_HOME": "rel", "XDG_DATA_DIRS": ""]).map(\.path) == [
-      "/usr/local/share", "/usr/share",
-    ])
+    #expect(
+      DataDirectories.list(environment: ["XDG_DATA_HOME": "rel", "XDG_DATA_DIRS": ""]).map(\.path) == [
+        "/usr/local/share", "/usr/share",
+      ])
   }
 }

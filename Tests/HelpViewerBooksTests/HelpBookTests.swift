@@ -94,7 +94,9 @@ import Testing
     try folder.link("C/escape.html", to: outside.url.appendingPathComponent("passwd.html").path)
     try folder.link("C/shared.html", to: "../de/sync.html")  // Inside the book: allowed.
     let book = try HelpBook(folder: folder.url, languages: [])
-    for id in ["../secret", "..", ".", "%2e%2e", "a/b", "/etc/passwd", "..%2fsecret", "%2F", "a\\b", "x\0y", "", "escape"] {
+    for id in [
+      "../secret", "..", ".", "%2e%2e", "a/b", "/etc/passwd", "..%2fsecret", "%2F", "a\\b", "x\0y", "", "escape",
+    ] {
       let error = #expect(throws: LoadError.self, "\(id)") { try book.page(id: id) }
       #expect(error?.kind == .blockedByPolicy, "\(id): \(String(describing: error))")
     }

@@ -41,8 +41,9 @@ import Testing
     #expect(result.snippetText.contains("<angle> brackets & ampersands"))
     #expect(result.snippetHTML.contains("&lt;<mark>angle</mark>&gt; brackets &amp; ampersands"))
     #expect(result.snippetHTML.contains("&quot;like this&quot; and &#39;these&#39;"))
-    #expect(!result.snippetHTML.replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(of: "</mark>", with: "")
-      .contains("<"))
+    #expect(
+      !result.snippetHTML.replacingOccurrences(of: "<mark>", with: "").replacingOccurrences(of: "</mark>", with: "")
+        .contains("<"))
     let two = try #require(try index.search("both copies").first)
     #expect(two.snippet.filter(\.isMatch).map { $0.text.lowercased() } == ["both", "copies"])
   }
@@ -80,17 +81,21 @@ import Testing
     #expect(try index.search("Conflicts").isEmpty, "the English sync page is not indexed")
     #expect(try index.search("Gerate").first?.pageID == "sync", "Geräte without its umlaut")
     let fallback = try #require(try index.search("readFileSync").first)
-    #expect(fallback.language == "C" && fallback.url.path.hasSuffix("/C/api.html"), "pages missing in German come from C")
+    #expect(
+      fallback.language == "C" && fallback.url.path.hasSuffix("/C/api.html"), "pages missing in German come from C")
   }
 
   @Test func hostileQueriesAreOnlyWords() throws {
     let (index, folder) = try index()
     defer { folder.remove() }
     let hostile = [
-      "\"", "\"\"", "'", "*", "**", "(", ")", "(conflicts", "conflicts)", "NEAR", "NEAR(both copies)", "both NEAR copies",
-      "AND", "OR", "NOT", "conflicts AND", "NOT conflicts", "title:kiwi", "^kiwi", "kiwi +", "-", "'); DROP TABLE sections; --",
+      "\"", "\"\"", "'", "*", "**", "(", ")", "(conflicts", "conflicts)", "NEAR", "NEAR(both copies)",
+      "both NEAR copies",
+      "AND", "OR", "NOT", "conflicts AND", "NOT conflicts", "title:kiwi", "^kiwi", "kiwi +", "-",
+      "'); DROP TABLE sections; --",
       "\"; DELETE FROM sections; SELECT \"", "%", "_", "\\", "\0", "kiwi\0", "\u{E000}kiwi\u{E001}", "", "   ", "\n\t",
-      String(repeating: "kiwi ", count: 5000), String(repeating: "\"(*", count: 3000), String(repeating: "x", count: 100_000),
+      String(repeating: "kiwi ", count: 5000), String(repeating: "\"(*", count: 3000),
+      String(repeating: "x", count: 100_000),
     ]
     for query in hostile {
       _ = try index.search(query)  // Never a syntax error, never SQL.
@@ -164,5 +169,10 @@ import Testing
     }
     let error = await #expect(throws: LoadError.self) { try await task.value }
     #expect(error?.details?.contains("cancelled") == true)
+    // The stop flag that cancelling sets stops the page workers.
+    let stop = StopFlag()
+    stop.set()
+    let stopped = #expect(throws: LoadError.self) { try SearchIndex(book: book, stop: stop) }
+    #expect(stopped?.details?.contains("cancelled") == true)
   }
 }

@@ -20,8 +20,11 @@ import Testing
     #expect(html.contains("&lt;<mark>angle</mark>&gt;"))
     #expect(!html.contains("<angle>"))
     #expect(html.contains("prefers-color-scheme: dark") && html.contains("<html lang=\"en\">"))
-    let mapped = SearchResultsPage.html(query: "x", results: results, language: "pt_BR") { "help-viewer://book/\($0.pageID).html?a=\"1\"" }
-    #expect(mapped.contains("href=\"help-viewer://book/api.html?a=&quot;1&quot;\"") && mapped.contains("lang=\"pt-BR\""))
+    let mapped = SearchResultsPage.html(query: "x", results: results, language: "pt_BR") {
+      "help-viewer://book/\($0.pageID).html?a=\"1\""
+    }
+    #expect(
+      mapped.contains("href=\"help-viewer://book/api.html?a=&quot;1&quot;\"") && mapped.contains("lang=\"pt-BR\""))
   }
 
   @Test func noResultsIsClearAndTranslated() {

@@ -84,13 +84,13 @@ public struct HelpBook: Sendable, Hashable {
     self.layout = layout
     self.languageChain = chain
     self.folders = folders
+    let index = folders.first { if case .success = $0.file(forPage: "index") { true } else { false } }
+    self.language = (index ?? folders.first)?.language ?? "C"
   }
 
   /// The language of the book as shown: that of the folder its index page comes from (or of
   /// its first folder when it has no index page).
-  public var language: String {
-    (try? page(id: "index").language) ?? folders.first?.language ?? "C"
-  }
+  public let language: String
 
   /// The languages the book has folders for, in the order they are tried.
   public var languages: [String] {

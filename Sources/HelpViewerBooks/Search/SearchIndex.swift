@@ -33,19 +33,30 @@ public final class SearchIndex: Sendable {
   private let pages: [String: HelpBookPage]
   private let connection: Mutex<SQLiteConnection>
 
+  /// What a cancelled build throws.
+  static let cancelled = LoadError(.other, details: "Indexing was cancelled.")
+
   private static let open: Character = "\u{E000}"
   private static let close: Character = "\u{E001}"
 
-  /// Builds the index of `book` on a background thread; cancelling the calling task stops it
-  /// (with a `LoadError`). Throws a `LoadError` when the database cannot be made.
+  /// Builds the index of `book` on a background thread. Throws a `LoadError` when the
+  /// database cannot be made, and when the calling task is cancelled (which stops the work).
   public static func build(book: HelpBook, priority: TaskPriority = .userInitiated) async throws(LoadError)
     -> SearchIndex
   {
+    if Task.isCancelled { throw cancelled }
     let stop = StopFlag()
     let task = Task.detached(priority: priority) { () -> Result<SearchIndex, LoadError> in
       Result { () throws(LoadError) in try SearchIndex(book: book, stop: stop) }
     }
-    return try await withTaskCancellationHandler { await task.value } onCancel: { stop.set() }.get()
+    let result = await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      stop.set()
+    }
+    // A build that finished as it was cancelled still counts as cancelled.
+    if Task.isCancelled { throw cancelled }
+    return try result.get()
   }
 
   /// Builds the index of `book` on the calling thread (it takes a while for a large book: call
@@ -95,7 +106,8 @@ public final class SearchIndex: Sendable {
     try connection.execute("INSERT INTO sections(sections) VALUES ('optimize')")
     let weights = Self.weights
     try connection.execute(
-      "INSERT INTO sections(sections, rank) VALUES ('rank', 'bm25(\(weights.title), \(weights.heading), \(weights.body))')")
+      "INSERT INTO sections(sections, rank) VALUES ('rank', 'bm25(\(weights.title), \(weights.heading), \(weights.body))')"
+    )
     self.book = book
     self.language = book.language
     self.pages = pages
@@ -122,7 +134,7 @@ public final class SearchIndex: Sendable {
       }
     }
     if stop.isSet || Task.isCancelled {
-      throw LoadError(.other, details: "Indexing was cancelled.")
+      throw cancelled
     }
     return results.withLock { $0.map { $0 ?? .failure(LoadError(.other, details: "Not read.")) } }
   }

@@ -59,7 +59,8 @@ public struct PageText: Sendable, Hashable {
       defer { try? handle.close() }
       data = try handle.read(upToCount: Self.maximumSize + 1) ?? Data()
     } catch {
-      throw LoadError(.cannotShowContent, url: file.path, details: "Cannot read the page: \(error.localizedDescription)")
+      throw LoadError(
+        .cannotShowContent, url: file.path, details: "Cannot read the page: \(error.localizedDescription)")
     }
     guard data.count <= Self.maximumSize else {
       throw LoadError(.cannotShowContent, url: file.path, details: "The page is larger than 32 MiB.")
