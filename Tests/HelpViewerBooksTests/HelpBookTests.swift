@@ -75,6 +75,19 @@ import Testing
     #expect(HelpTopic(page: "a", section: "b").description == "a#b")
   }
 
+  @Test func addressesMapBackToPages() throws {
+    let folder = try TestBook.make()
+    defer { folder.remove() }
+    let book = try HelpBook(folder: folder.url, languages: ["de"])
+    let sync = try book.url(forTopic: "sync", section: "conflicts")
+    #expect(book.page(at: sync)?.id == "sync")
+    #expect(book.page(at: try book.url(forTopic: "api"))?.language == "C")
+    #expect(book.page(at: folder.url.appendingPathComponent("C/sync.html")) == nil, "not the page shown in German")
+    #expect(book.page(at: folder.url.appendingPathComponent("de/../C/api.html"))?.id == "api")
+    #expect(book.page(at: URL(fileURLWithPath: "/etc/passwd.html")) == nil)
+    #expect(book.page(at: try #require(URL(string: "https://example.com/sync.html"))) == nil)
+  }
+
   @Test func unknownTopicIsA404() throws {
     let folder = try TestBook.make()
     defer { folder.remove() }

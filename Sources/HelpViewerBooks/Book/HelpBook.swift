@@ -127,6 +127,17 @@ public struct HelpBook: Sendable, Hashable {
     try url(forTopic: topic.page, section: topic.section)
   }
 
+  /// The page of the book that `url` (a file address, with or without a fragment) shows, or
+  /// `nil` when it is not a page of this book as shown: for a viewer's navigation policy, and to
+  /// turn a result's or a link's address back into a topic.
+  public func page(at url: URL) -> HelpBookPage? {
+    guard url.isFileURL, url.pathExtension == "html" else { return nil }
+    let id = url.deletingPathExtension().lastPathComponent
+    guard let page = try? page(id: id) else { return nil }
+    let path = URL(fileURLWithPath: url.path).standardizedFileURL.resolvingSymlinksInPath().path
+    return page.fileURL.path == path ? page : nil
+  }
+
   /// The pages as shown: every page id of every folder, each in the best language that has it,
   /// sorted by id. This is what `SearchIndex` indexes.
   public func pages() -> [HelpBookPage] {
