@@ -45,7 +45,8 @@ public struct PageText: Sendable, Hashable {
     self.sections = sections
   }
 
-  /// The text of `html`, the bytes of an HTML page (UTF-8 unless it says otherwise).
+  /// The text of `html`, the bytes of an HTML page, read as UTF-8 (what a `<meta charset>` says
+  /// is not followed).
   public init(html: [UInt8]) {
     self = PageTextExtractor.extract(html)
   }
