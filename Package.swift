@@ -5,6 +5,7 @@
 //   help-viewer-demo  → HelpViewer (widgets) → HelpViewerGlue (GObject, signals, main loop)
 //                                            → HelpViewerCore (state machine, errors, URLs; no GTK)
 //   help-viewer-demo  → HelpViewerDemoContent (the demo's own pages and strings; no library product)
+//   HelpViewerBooks   → HelpViewerCore, HelpViewerCSQLite, HelpViewerCXML2 (help books and search; no GTK)
 //   HelpViewerGlue    → HelpViewerCGtk, HelpViewerCWebKit (system libraries), HelpViewerCShim (tiny C shim)
 import PackageDescription
 
@@ -23,9 +24,17 @@ let package = Package(
     .systemLibrary(
       name: "HelpViewerCWebKit", pkgConfig: "webkitgtk-6.0",
       providers: [.apt(["libwebkitgtk-6.0-dev"])]),
+    .systemLibrary(
+      name: "HelpViewerCSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+      name: "HelpViewerCXML2", pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]),
     .target(name: "HelpViewerCShim", dependencies: ["HelpViewerCWebKit"]),
     // The gettext catalogs (`po/*.po`) are read by the core's own `.po` reader; see README.
     .target(name: "HelpViewerCore", resources: [.copy("Localization/po")]),
+    // Help books: pages by topic and language, help: addresses, full-text search (no GTK).
+    .target(name: "HelpViewerBooks", dependencies: ["HelpViewerCore", "HelpViewerCSQLite", "HelpViewerCXML2"]),
     .target(name: "HelpViewerGlue", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim"]),
     .target(name: "HelpViewer", dependencies: ["HelpViewerCore", "HelpViewerGlue"]),
     // The demo's own pages and translations ("Notebook"): not part of the library product.
@@ -44,6 +53,7 @@ let package = Package(
     .executableTarget(
       name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"], path: "Sources/HelpViewerRawLoad"),
     .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
+    .testTarget(name: "HelpViewerBooksTests", dependencies: ["HelpViewerBooks", "HelpViewerCore"]),
     .testTarget(
       name: "HelpViewerTests",
       dependencies: [

@@ -1,0 +1,79 @@
+import Foundation
+import HelpViewerCore
+
+/// The page that shows search results in the viewer: a heading, then each result's page title
+/// (a link), section and snippet with the matched words highlighted; or a clear "No results"
+/// note. Styled simply, light and dark (`prefers-color-scheme`). Everything from the query and
+/// the pages is escaped; the strings are translated (`localized`).
+///
+/// ```swift
+/// let html = SearchResultsPage.html(query: "sync", results: try index.search("sync"), language: index.language)
+/// // links go to each result's file URL; a viewer that serves the book itself maps them:
+/// let html2 = SearchResultsPage.html(query: "sync", results: results) { BundledAddress.url("help/\($0.pageID).html") }
+/// ```
+public enum SearchResultsPage {
+  /// The page for `results` of `query`. `link` gives each result's address (by default its
+  /// `url`); `language` is the page's `lang` (the book's language; `C` means English).
+  public static func html(
+    query: String, results: [SearchResult], language: String = "C",
+    link: (SearchResult) -> String = { $0.url.absoluteString }
+  ) -> String {
+    let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    let title = String(format: localized("Search results for “%@”"), trimmed)
+    var body = "<h1>\(HTMLText.escape(title))</h1>\n"
+    if results.isEmpty {
+      // Each `localized` call stands on its own line: xgettext finds none inside an interpolation.
+      let none = String(format: localized("No results for “%@”"), trimmed)
+      let hint = localized("Check the spelling, or try fewer or other words.")
+      body += "<p class=\"none\"><strong>\(HTMLText.escape(none))</strong><br>\(HTMLText.escape(hint))</p>\n"
+    } else {
+      let count = String(format: localized("%d result", "%d results", count: results.count), results.count)
+      body += "<p class=\"count\">\(HTMLText.escape(count))</p>\n<ol>\n"
+      for result in results {
+        body += "<li><a href=\"\(HTMLText.escape(link(result)))\">\(HTMLText.escape(result.title))</a>"
+        if !result.heading.isEmpty, result.heading != result.title {
+          body += "<div class=\"section\">\(HTMLText.escape(result.heading))</div>"
+        }
+        if !result.snippet.isEmpty { body += "<p>\(result.snippetHTML)</p>" }
+        body += "</li>\n"
+      }
+      body += "</ol>\n"
+    }
+    let lang = language == "C" ? "en" : language.replacingOccurrences(of: "_", with: "-")
+    return """
+      <!DOCTYPE html>
+      <html lang="\(HTMLText.escape(lang))">
+      <head>
+      <meta charset="utf-8">
+      <meta name="color-scheme" content="light dark">
+      <title>\(HTMLText.escape(title))</title>
+      <style>\(style)</style>
+      </head>
+      <body>
+      \(body)</body>
+      </html>
+      """
+  }
+
+  static let style = """
+    :root { color-scheme: light dark; --fg: #1e1e1e; --bg: #ffffff; --dim: #5e5c64; --link: #1a5fb4;
+      --mark: #f8e45c; --mark-fg: #1e1e1e; --line: #deddda; }
+    @media (prefers-color-scheme: dark) {
+      :root { --fg: #f6f5f4; --bg: #1e1e1e; --dim: #c0bfbc; --link: #99c1f1; --mark: #986a44; --mark-fg: #ffffff;
+        --line: #3d3846; }
+    }
+    body { font: 15px/1.5 system-ui, sans-serif; color: var(--fg); background: var(--bg); max-width: 46em;
+      margin: 0 auto; padding: 1.5em; }
+    h1 { font-size: 1.4em; margin: 0 0 .3em; }
+    .count, .section { color: var(--dim); }
+    .count { margin: 0 0 1em; }
+    ol { list-style: none; padding: 0; margin: 0; }
+    li { padding: .7em 0; border-top: 1px solid var(--line); }
+    li > a { color: var(--link); font-weight: 600; font-size: 1.05em; text-decoration: none; }
+    li > a:hover, li > a:focus { text-decoration: underline; }
+    .section { font-size: .92em; }
+    li p { margin: .3em 0 0; }
+    mark { background: var(--mark); color: var(--mark-fg); border-radius: 2px; padding: 0 1px; }
+    .none { padding: 1em 0; }
+    """
+}

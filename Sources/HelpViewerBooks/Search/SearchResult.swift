@@ -1,0 +1,66 @@
+import Foundation
+
+/// One answer of `SearchIndex.search(_:limit:)`: a section of a page of the book, best first.
+///
+/// ```swift
+/// for result in try index.search("resume") {
+///   print(result.title, result.heading, result.url)   // "Sync" "Résumé" file:///…/sync.html#resume
+///   html += result.snippetHTML                          // "… the <mark>résumé</mark> of …"
+/// }
+/// ```
+public struct SearchResult: Sendable, Hashable {
+  /// A piece of a snippet: page text, matched or not. Not escaped.
+  public struct Segment: Sendable, Hashable {
+    public var text: String
+    /// Whether this is a matched word, to be highlighted.
+    public var isMatch: Bool
+
+    public init(_ text: String, isMatch: Bool) {
+      self.text = text
+      self.isMatch = isMatch
+    }
+  }
+
+  /// The page's title (its id when it has none).
+  public let title: String
+  /// The page's id.
+  public let pageID: String
+  /// The section's element id, when it has one.
+  public let sectionID: String?
+  /// The section's heading; empty for the text before a page's first heading.
+  public let heading: String
+  /// The language folder the page comes from.
+  public let language: String
+  /// The page of the book, with the section as fragment.
+  public let url: URL
+  /// Some of the section's text around the matches, with the matched words marked.
+  public let snippet: [Segment]
+  /// bm25's score: lower is better.
+  public let score: Double
+
+  /// The snippet as HTML: the text escaped, the matches in `<mark>`.
+  public var snippetHTML: String {
+    snippet.map { $0.isMatch ? "<mark>\(HTMLText.escape($0.text))</mark>" : HTMLText.escape($0.text) }.joined()
+  }
+
+  /// The snippet as plain text.
+  public var snippetText: String { snippet.map(\.text).joined() }
+
+  /// Splits `marked` at the markers `open` and `close` into segments.
+  static func segments(_ marked: String, open: Character, close: Character) -> [Segment] {
+    var segments: [Segment] = []
+    var current = ""
+    var isMatch = false
+    for character in marked {
+      if character == open || character == close {
+        if !current.isEmpty { segments.append(Segment(current, isMatch: isMatch)) }
+        current = ""
+        isMatch = character == open
+      } else {
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { segments.append(Segment(current, isMatch: isMatch)) }
+    return segments
+  }
+}

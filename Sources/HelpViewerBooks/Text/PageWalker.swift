@@ -1,0 +1,76 @@
+import HelpViewerCXML2
+
+/// Walks a parsed page once, in document order and without recursion (so deeply nested broken
+/// HTML cannot exhaust the stack), and splits its text into sections at `h1`–`h4`.
+///
+/// A section's id is the heading's own id, else the first id inside the heading, else the id of
+/// the nearest element before it with no text in between (`<a id="x"></a><h2>` or
+/// `<section id="x"><h2>`).
+///
+/// ```swift
+/// var walker = PageWalker()
+/// walker.walk(root)
+/// let text = walker.result()
+/// ```
+struct PageWalker {
+  private var title: String?
+  private var firstHeading: String?
+  private var sections: [PageText.Section] = []
+  private var heading = ""
+  private var level = 0
+  private var id: String?
+  private var body = TextBuffer()
+  private var pendingID: String?
+
+  mutating func walk(_ root: xmlNodePtr) {
+    typealias Extractor = PageTextExtractor
+    var node: xmlNodePtr? = root
+    while let current = node {
+      var descend = false
+      switch current.pointee.type {
+      case XML_ELEMENT_NODE:
+        let name = Extractor.name(current)
+        if Extractor.isSkipped(current, name: name) { break }
+        if let level = Extractor.headingLevel(name) {
+          startSection(current, level: level)
+        } else if name == "title" {
+          if title == nil { title = Extractor.text(of: current) }
+        } else {
+          if let id = Extractor.anchorID(current, name: name) { pendingID = id }
+          if !Extractor.inlineElements.contains(name) { body.separate() }
+          descend = true
+        }
+      case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+        if body.append(cString: current.pointee.content) { pendingID = nil }
+      default: break
+      }
+      node = Extractor.next(after: current, descend: descend, root: root)
+    }
+    finishSection()
+  }
+
+  func result() -> PageText {
+    let title = title.flatMap { $0.isEmpty ? nil : $0 } ?? firstHeading ?? ""
+    return PageText(title: title, sections: sections)
+  }
+
+  private mutating func startSection(_ node: xmlNodePtr, level: Int) {
+    finishSection()
+    let text = PageTextExtractor.text(of: node, permalinks: false)
+    if level == 1, firstHeading == nil, !text.isEmpty { firstHeading = text }
+    self.heading = text
+    self.level = level
+    self.id = PageTextExtractor.firstID(in: node) ?? pendingID
+    pendingID = nil
+  }
+
+  private mutating func finishSection() {
+    if !heading.isEmpty || !body.isEmpty {
+      sections.append(PageText.Section(id: id, heading: heading, level: level, body: body.text))
+    }
+    body = TextBuffer()
+    heading = ""
+    level = 0
+    id = nil
+  }
+}
