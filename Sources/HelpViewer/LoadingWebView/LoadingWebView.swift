@@ -212,6 +212,17 @@ public final class LoadingWebView {
     if givingViewToPool, !stuck { ViewPool.viewerClosed(parts.webViewRef, isLoading: wasLoading) }
   }
 
+  /// Calls `answered` once the page's web process answers a trivial question: soon for a page
+  /// that responds; not while a script keeps it stuck (the viewer then fails with
+  /// `.pageNotResponding` within `configuration.unresponsiveTimeout`).
+  ///
+  /// ```swift
+  /// viewer.whenPageAnswers { print("the page is alive") }
+  /// ```
+  public func whenPageAnswers(_ answered: @escaping @MainActor () -> Void) {
+    webView.askForAnswer(answered)
+  }
+
   /// Whether the page stopped answering: it failed with `.pageNotResponding`, or WebKit says
   /// its web process does not respond. Such a view is not kept for another dialog.
   var isStuck: Bool {
