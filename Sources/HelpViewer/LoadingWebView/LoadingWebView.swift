@@ -307,6 +307,11 @@ public final class LoadingWebView {
     loadTimer?.cancel()
     loadTimer = TimeoutSource(seconds: timeout) { [weak self] in
       guard let self, self.state.isLoading else { return }
+      // The server answered (the page is shown) but the page itself does not: it hangs.
+      if self.state.hasContent, self.watchdog?.isWaitingForAnswer == true {
+        self.handle(.unresponsive)
+        return
+      }
       self.handle(.timedOut)
       webkit_web_view_stop_loading(self.webView)
     }

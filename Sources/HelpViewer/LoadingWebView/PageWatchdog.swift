@@ -15,7 +15,7 @@ import HelpViewerGlue
 /// main loop stalls (a busy machine), the page's answer is not taken for a hang.
 ///
 /// ```swift
-/// let watchdog = PageWatchdog(webView, threshold: 5) { responsive in print(responsive) }
+/// let watchdog = PageWatchdog(webView, threshold: 10) { responsive in print(responsive) }
 /// watchdog.run(true)
 /// ```
 @MainActor
@@ -39,6 +39,9 @@ final class PageWatchdog {
     self.threshold = threshold
     self.report = report
   }
+
+  /// Whether a question has waited a tick or more without an answer: the page is busy or stuck.
+  var isWaitingForAnswer: Bool { isRunning && waiting && ticksWaited >= 1 }
 
   /// Whether it is watching.
   var isRunning: Bool { timer != nil }
