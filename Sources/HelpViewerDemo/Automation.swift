@@ -21,6 +21,11 @@ enum Automation {
         Data("help-viewer-demo: \(what) within \(options.timeout) s (\(viewer.state.phase.name))\n".utf8))
       return 3
     }
+    if !options.whileLoading, viewer.state.phase == .loaded, !waitUntilThePageAnswers(viewer, options) {
+      FileHandle.standardError.write(
+        Data("help-viewer-demo: the page did not answer within \(options.timeout) s (\(viewer.state.phase.name))\n".utf8))
+      return 3
+    }
     if !options.whileLoading {
       // WebKit may send the title after FINISHED.
       MainLoop.spin(until: { viewer.state.title != nil || viewer.state.error != nil }, timeout: 1)
@@ -51,6 +56,17 @@ enum Automation {
       print(Report.json(for: viewer.state, sha256: documentHash(of: viewer), matches: matches))
     }
     return status
+  }
+
+  /// A loaded page is settled only once it answers: a page whose script loops from `onload` on
+  /// loads, then stops answering, and the viewer fails it with `.pageNotResponding`. So the
+  /// demo lets the page run for a second, then asks it; `true` once it answered (or failed).
+  static func waitUntilThePageAnswers(_ viewer: LoadingWebView, _ options: DemoOptions) -> Bool {
+    MainLoop.spin(until: { viewer.state.error != nil }, timeout: 1)
+    guard viewer.state.error == nil else { return true }
+    var answered = false
+    viewer.whenPageAnswers { answered = true }
+    return MainLoop.spin(until: { answered || viewer.state.error != nil }, timeout: options.timeout)
   }
 
   /// `--find`: opens the find bar with `text` and waits until WebKit has counted the matches.

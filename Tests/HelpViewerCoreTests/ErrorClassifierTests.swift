@@ -16,7 +16,7 @@ import Testing
     (D.webKitPolicy, C.webKitPolicyRestrictedPort, .blockedPort),
     (D.webKitPolicy, C.webKitPolicyInterruptedByPolicyChange, .cannotShowContent),
     (D.webKitPolicy, C.webKitPolicyCannotShowMIMEType, .cannotShowContent),
-    (D.webKitPolicy, C.webKitPolicyCannotShowURI, .unsupportedScheme),
+    (D.webKitPolicy, C.webKitPolicyCannotShowURI, .invalidURL),  // "http://h/" is of a scheme WebKit loads.
     (D.webKitNetwork, C.webKitNetworkTransport, .cannotConnect),
     (D.webKitNetwork, C.webKitNetworkFileDoesNotExist, .httpError),
     (D.soupSession, C.soupTooManyRedirects, .tooManyRedirects),

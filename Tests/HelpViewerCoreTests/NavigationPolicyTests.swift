@@ -27,10 +27,26 @@ import Testing
     #expect(policy.decide(NavigationRequest(url: "foo:bar")) == .refuse)
   }
 
-  @Test func redirectsAndScriptedNavigationsFollowTheirPage() {
+  @Test func serverRedirectsAndHistoryFollowTheirPage() {
     #expect(policy.decide(NavigationRequest(url: "https://www.example.com/", kind: .other, isRedirect: true)) == .allow)
     #expect(
-      policy.decide(NavigationRequest(url: "https://cdn.example.net/", kind: .other, isUserGesture: false)) == .allow)
+      policy.decide(NavigationRequest(url: "https://www.example.com/", kind: .other, isUserGesture: false, isRedirect: true))
+        == .allow)
+    #expect(policy.decide(NavigationRequest(url: "https://back.example.net/", kind: .history, isUserGesture: false)) == .allow)
+  }
+
+  /// A meta refresh or `location.href = …` is a navigation of kind `.other` without a gesture:
+  /// it keeps to the allowed hosts like a click.
+  @Test func scriptedNavigationsAndRefreshesObeyTheHostsLikeClicks() {
+    let unasked = { (url: String) in NavigationRequest(url: url, kind: .other, isUserGesture: false) }
+    #expect(policy.decide(unasked("https://cdn.example.net/")) == .openExternally)
+    #expect(policy.decide(unasked("http://127.0.0.1:8080/elsewhere")) == .openExternally)
+    #expect(policy.decide(unasked("https://help.example.com/moved.html")) == .allow)
+    #expect(policy.decide(unasked("help-viewer://bundle/help/index.html")) == .allow)
+    #expect(policy.decide(unasked("ftp://files.example.com/")) == .refuse)
+    #expect(policy.decide(unasked("javascript:alert(1)")) == .refuse)
+    // The same page clicked gets the same answer.
+    #expect(policy.decide(unasked("https://cdn.example.net/")) == policy.decide(NavigationRequest(url: "https://cdn.example.net/")))
   }
 
   @Test func hostNamedHostsAndCustomRules() {

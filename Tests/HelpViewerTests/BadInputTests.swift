@@ -50,6 +50,8 @@ final class BadInputTests: GtkTestCase {
         ("https:///path-only", .invalidURL),
         ("not a url", .invalidURL),
         ("http://exa mple.com/", .invalidURL),
+        ("http://127.0.0.1:99999/", .invalidURL),
+        ("https://256.256.256.256/", .invalidURL),
         ("javascript:alert(1)", .unsupportedScheme),
         ("JavaScript:void(0)", .unsupportedScheme),
         ("data:text/html,<title>x</title>", .unsupportedScheme),

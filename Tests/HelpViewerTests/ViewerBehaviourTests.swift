@@ -112,7 +112,12 @@ final class ViewerBehaviourTests: GtkTestCase {
         .bytes(
           Array("<title>Bad ".utf8) + [0xFF, 0xFE, 0xC3] + Array("</title>".utf8),
           contentType: "text/html; charset=utf-8"))
-      let viewer = LoadingWebView()
+      // Laying out /huge (5 MB) keeps the web process from answering for about 5 s on an idle
+      // 2-core machine, longer under load: this test is about loading it, so the viewer waits
+      // for the page as long as for the load (FrozenPageTests covers pages that never answer).
+      var configuration = ViewerConfiguration()
+      configuration.unresponsiveTimeout = 20
+      let viewer = LoadingWebView(configuration: configuration)
       viewer.timeout = 20
       let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }

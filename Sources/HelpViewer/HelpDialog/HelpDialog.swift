@@ -200,7 +200,8 @@ public final class HelpDialog {
   /// Closes the dialog at once (`isOpen` is `false` on return); does nothing the second time.
   public func close() {
     guard !isDestroyed else { return }
-    let keepsShell = isOpen && isReusable && DialogShells.wantsShell
+    // A page stuck in a script is not kept for the next dialog (its process ends on detach).
+    let keepsShell = isOpen && isReusable && DialogShells.wantsShell && !viewer.isStuck
     didClose(keepingShell: keepsShell)
     if keepsShell {
       for shortcut in windowShortcuts { shortcut.remove() }

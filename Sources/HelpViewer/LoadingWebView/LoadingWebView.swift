@@ -81,6 +81,8 @@ public final class LoadingWebView {
   /// Keeps Tab from skipping the control after the page (see `TabOutGuard`).
   private var tabOutGuard: TabOutGuard?
   private var loadTimer: TimeoutSource?
+  /// Notices a page that stops answering (see `PageWatchdog`).
+  private var watchdog: PageWatchdog?
   private var fallbackStart: TimeoutSource?
   /// Starts the spinner's animation once a load has taken `spinnerDelay`.
   private var spinnerStart: TimeoutSource?
@@ -105,10 +107,14 @@ public final class LoadingWebView {
 
     WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
     navigationGuard.connect(webView, into: signals)
+    navigationGuard.onRefusedNavigation = { [weak self] in self?.handle(.stopped) }
     navigationGuard.onRefusedResponse = { [weak self] uri in
       let error = LoadError(
         .cannotShowContent, url: uri, details: "Downloads and files WebKit cannot show are refused.")
       self?.handle(.refused(error))
+    }
+    watchdog = PageWatchdog(webView, threshold: configuration.unresponsiveTimeout) { [weak self] answers in
+      self?.handle(answers ? .responsive : .unresponsive)
     }
     signals += errorView.retryButton.connectClicked { [weak self] in self?.reload() }
     signals += offlineBanner.retryButton.connectClicked { [weak self] in self?.reload() }
@@ -128,6 +134,8 @@ public final class LoadingWebView {
   /// Loads what a person typed: `example.com`, a full URL, or an absolute file path.
   public func load(address: String) {
     guard !isDetached else { return }
+    // A page stuck in a script would take the next load with it: its process goes first.
+    if isStuck { endStuckWebProcess() }
     switch URLInput.parse(address, extraSchemes: [BundledAddress.scheme]) {
     case .success(let uri):
       handle(.requested(url: uri))
@@ -148,7 +156,8 @@ public final class LoadingWebView {
   }
 
   /// Loads the page again; after a failure (or over the offline copy), loads the address that
-  /// failed.
+  /// failed. After `.pageNotResponding`, the page's web process is ended first and the page
+  /// loads in a new one.
   public func reload() {
     guard !isDetached else { return }
     if state.error != nil || state.phase == .idle || state.isOfflineCopy {
@@ -187,6 +196,10 @@ public final class LoadingWebView {
   /// (`DialogShells`) rather than `ViewPool` taking over the web process.
   func detach(givingViewToPool: Bool) {
     guard !isDetached else { return }
+    // A stuck page's process is ended, and its view serves no other viewer.
+    let stuck = isStuck
+    if stuck { endStuckWebProcess() }
+    watchdog?.run(false)
     isDetached = true
     for shortcut in shortcuts { shortcut.remove() }
     shortcuts.removeAll()
@@ -199,7 +212,33 @@ public final class LoadingWebView {
     themeSignals.disconnectAll()
     let wasLoading = webkit_web_view_is_loading(webView) != 0
     webkit_web_view_stop_loading(webView)
-    if givingViewToPool { ViewPool.viewerClosed(parts.webViewRef, isLoading: wasLoading) }
+    if givingViewToPool, !stuck { ViewPool.viewerClosed(parts.webViewRef, isLoading: wasLoading) }
+  }
+
+  /// Calls `answered` once the page's web process answers a trivial question: soon for a page
+  /// that responds; not while a script keeps it stuck (the viewer then fails with
+  /// `.pageNotResponding` within `configuration.unresponsiveTimeout`).
+  ///
+  /// ```swift
+  /// viewer.whenPageAnswers { print("the page is alive") }
+  /// ```
+  public func whenPageAnswers(_ answered: @escaping @MainActor () -> Void) {
+    webView.askForAnswer(answered)
+  }
+
+  /// Whether the page stopped answering: it failed with `.pageNotResponding`, or WebKit says
+  /// its web process does not respond. Such a view is not kept for another dialog.
+  var isStuck: Bool {
+    state.error?.kind == .pageNotResponding || !webView.isWebProcessResponsive
+  }
+
+  /// Ends the web process of a page that stopped answering (its termination is no new error:
+  /// the state stays `.pageNotResponding`). Views of the pool may share that process, so the
+  /// pool lets them go: the next dialog starts afresh.
+  private func endStuckWebProcess() {
+    watchdog?.run(false)
+    webkit_web_view_terminate_web_process(webView)
+    ViewPool.drop()
   }
 
   // MARK: - Event → state → widgets
@@ -212,7 +251,8 @@ public final class LoadingWebView {
     case .started(let url) where url == awaited:
       awaitedFirstStart = nil
       return false
-    case .requested, .fallback, .rejected, .refused, .timedOut, .stopped, .webProcessTerminated: return false
+    case .requested, .fallback, .rejected, .refused, .timedOut, .stopped, .webProcessTerminated, .unresponsive:
+      return false
     default: return true
     }
   }
@@ -241,6 +281,8 @@ public final class LoadingWebView {
       loadTimer?.cancel()
       loadTimer = nil
     }
+    // Ask the page whether it answers while it shows something (loading or loaded).
+    watchdog?.run(!isDetached && (state.phase == .loaded || (state.isLoading && state.hasContent)))
     let previous = model.state.phase
     model.state = state
     render(state)
@@ -252,7 +294,8 @@ public final class LoadingWebView {
   /// The offline copy to show after `error`, when there is one and it was not what failed.
   private func fallbackAddress(after error: LoadError) -> String? {
     guard let fallback = configuration.offlineFallback?.absoluteString, !state.isOfflineCopy,
-      fallback != state.url, error.kind != .invalidURL, error.kind != .unsupportedScheme
+      fallback != state.url, error.kind != .invalidURL, error.kind != .unsupportedScheme,
+      error.kind != .pageNotResponding
     else { return nil }
     return fallback
   }
@@ -267,6 +310,11 @@ public final class LoadingWebView {
     loadTimer?.cancel()
     loadTimer = TimeoutSource(seconds: timeout) { [weak self] in
       guard let self, self.state.isLoading else { return }
+      // The server answered (the page is shown) but the page itself does not: it hangs.
+      if self.state.hasContent, self.watchdog?.isWaitingForAnswer == true {
+        self.handle(.unresponsive)
+        return
+      }
       self.handle(.timedOut)
       webkit_web_view_stop_loading(self.webView)
     }

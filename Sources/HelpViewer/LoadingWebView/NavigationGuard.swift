@@ -9,6 +9,13 @@ import HelpViewerGlue
 /// Links that leave the allowed hosts open outside and the viewer stays where it was;
 /// responses WebKit cannot show (downloads) are refused, which WebKit then reports as a failed
 /// load (`cannotShowContent`).
+///
+/// Navigations nobody clicked for (a script's `location.href`, a meta refresh) obey the same
+/// policy, but WebKit asks `decide-policy` for iframes too and does not say which frame a
+/// navigation is for. So a web navigation of that kind the policy would not allow is let go
+/// at first and remembered; when its response arrives as the main frame's main resource, it is
+/// refused there (the page before stays, the viewer reports `.stopped`) and the policy's
+/// verdict applies (open outside, at most once per page shown). Iframes never get there.
 @MainActor
 final class NavigationGuard {
   var policy: NavigationPolicy
@@ -17,20 +24,33 @@ final class NavigationGuard {
   /// Called when a page's response is refused (a download, content WebKit cannot show): WebKit
   /// then just stops, so the viewer reports the failure itself.
   var onRefusedResponse: @MainActor (String) -> Void = { _ in }
+  /// Called when a navigation that had started is refused (a meta refresh or script to a host
+  /// the policy keeps out): the page before stays.
+  var onRefusedNavigation: @MainActor () -> Void = {}
   /// The address the host itself asked to load: never second-guessed.
   private var hostLoad: String?
+  /// Web navigations nobody clicked for that the policy would not allow, by address, with the
+  /// verdict: refused if they turn out to be the main frame's (see the type's notes).
+  private var unasked: [(url: String, verdict: NavigationDecision)] = []
+  /// Whether the page shown already sent someone outside without being asked: a page that keeps
+  /// navigating by script opens the browser once, not over and over.
+  private var openedOutsideUnasked = false
 
   init(policy: NavigationPolicy) { self.policy = policy }
 
   /// The viewer is about to load `uri` on the host's behalf.
   func expectHostLoad(_ uri: String) {
     hostLoad = uri
+    unasked.removeAll()
     policy.adoptFirstPage(uri)
   }
 
   func connect(_ webView: UnsafeMutablePointer<WebKitWebView>, into signals: SignalBag) {
     signals += webView.connectDecidePolicy { [weak self] decision, type in
       self?.decide(decision, type) ?? false
+    }
+    signals += webView.connectLoadChanged { [weak self] event in
+      if event == WEBKIT_LOAD_COMMITTED { self?.openedOutsideUnasked = false }
     }
     signals += webView.connectCreate { [weak self] action in
       guard let self, let request = Self.request(from: action, opensNewWindow: true) else { return }
@@ -51,13 +71,31 @@ final class NavigationGuard {
         return false
       }
       let verdict = policy.decide(request)
+      unasked.removeAll { $0.url == request.url }
       guard verdict != .allow else { return false }
+      if !newWindow, Self.isUnasked(request) {
+        unasked.append((request.url, verdict))  // Decided once it shows whether it is an iframe's.
+        if unasked.count > 32 { unasked.removeFirst() }
+        return false
+      }
       webkit_policy_decision_ignore(decision)
       apply(verdict, to: request)
       return true
     case WEBKIT_POLICY_DECISION_TYPE_RESPONSE:
       let response = OpaquePointer(decision)
       guard webkit_response_policy_decision_is_main_frame_main_resource(response) != 0 else { return false }
+      let requested = webkit_response_policy_decision_get_request(response).flatMap { webkit_uri_request_get_uri($0) }
+        .map { String(cString: $0) }
+      if let requested, let index = unasked.firstIndex(where: { $0.url == requested }) {
+        let verdict = unasked.remove(at: index).verdict
+        webkit_policy_decision_ignore(decision)
+        onRefusedNavigation()
+        if !openedOutsideUnasked {
+          openedOutsideUnasked = verdict == .openExternally
+          apply(verdict, to: NavigationRequest(url: requested, kind: .other, isUserGesture: false))
+        }
+        return true
+      }
       if webkit_response_policy_decision_is_mime_type_supported(response) == 0 || Self.isAttachment(response) {
         let uri = webkit_response_policy_decision_get_request(response).flatMap { webkit_uri_request_get_uri($0) }
         webkit_policy_decision_ignore(decision)  // No downloads.
@@ -68,6 +106,13 @@ final class NavigationGuard {
     default:
       return false
     }
+  }
+
+  /// A web navigation no person asked for (a script, a meta refresh), which may be an iframe's.
+  private static func isUnasked(_ request: NavigationRequest) -> Bool {
+    let personAsked = request.kind == .linkClicked || request.kind == .formSubmitted || request.isUserGesture
+    let scheme = URLInput.scheme(of: request.url)
+    return !personAsked && !request.isRedirect && request.kind != .history && (scheme == "http" || scheme == "https")
   }
 
   private func apply(_ verdict: NavigationDecision, to request: NavigationRequest) {

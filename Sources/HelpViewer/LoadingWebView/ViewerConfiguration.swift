@@ -21,6 +21,11 @@ public struct ViewerConfiguration: Sendable {
 
   /// How long a load may take before it fails with `.timedOut`, in seconds.
   public var timeout: Double = 30
+  /// How long, in seconds, a page may leave the viewer's questions unanswered (a script that
+  /// never returns) before it fails with `.pageNotResponding`; 10 by default, like Firefox's
+  /// slow-script limit. Not much less: laying out a 5 MB page keeps WebKit's web process from
+  /// answering for about 5 s on an idle 2-core machine, and that page is busy, not stuck.
+  public var unresponsiveTimeout: Double = 10
   /// What a page with HTTP status ≥ 400 shows.
   public var httpErrors: HTTPErrorDisplay = .errorView
   /// A bundled page shown, with a note saying so, when the page asked for cannot load.

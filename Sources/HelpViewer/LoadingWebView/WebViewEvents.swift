@@ -42,6 +42,9 @@ enum WebViewEvents {
     signals += webView.connectWebProcessTerminated { reason in
       deliver(.webProcessTerminated(reason: terminationReason(reason)))
     }
+    signals += connectNotify(webView, property: "is-web-process-responsive") {
+      deliver(webView.isWebProcessResponsive ? .responsive : .unresponsive)
+    }
     signals += connectNotify(webView, property: "estimated-load-progress") {
       deliver(.progress(webkit_web_view_get_estimated_load_progress(webView)))
     }

@@ -157,7 +157,9 @@ public final class TermsDialog {
   /// The bundled copy to show when `error` keeps the online terms from loading (once; never for
   /// an address that cannot be loaded at all).
   private func offlineCopy(for error: LoadError) -> URL? {
-    guard let offlineCopy, !showsOfflineCopy, error.kind != .invalidURL, error.kind != .unsupportedScheme else {
+    guard let offlineCopy, !showsOfflineCopy, error.kind != .invalidURL, error.kind != .unsupportedScheme,
+      error.kind != .pageNotResponding
+    else {
       return nil
     }
     return offlineCopy

@@ -46,20 +46,31 @@ public enum ErrorClassifier {
 
   /// The `LoadError` for a platform error while loading `url`; `nil` for cancellation.
   public static func classify(_ error: PlatformError, url: String?) -> LoadError? {
-    guard let kind = kind(of: error) else { return nil }
+    guard let kind = kind(of: error, url: url) else { return nil }
     let missingFile =
       (error.domain == Domain.webKitNetwork && error.code == Code.webKitNetworkFileDoesNotExist)
       || (error.domain == Domain.gio && error.code == Code.gioNotFound)
     return LoadError(kind, url: url, httpStatus: missingFile ? 404 : nil, details: error.description)
   }
 
-  static func kind(of error: PlatformError) -> LoadError.Kind? {
+  /// Schemes WebKit loads in the viewer: when it still cannot show such an address, the address
+  /// is malformed (a port out of range, an impossible IP address), not of an unsupported kind.
+  static let loadableSchemes: Set<String> = URLInput.webSchemes.union([BundledAddress.scheme, "about"])
+
+  /// What WebKit's "cannot show this URI" (or "unknown protocol") means for `url`: an address
+  /// of a scheme WebKit loads is `.invalidURL`; only another scheme is `.unsupportedScheme`.
+  static func rejectedAddressKind(_ url: String?) -> LoadError.Kind {
+    guard let scheme = url.flatMap(URLInput.scheme(of:)), !loadableSchemes.contains(scheme) else { return .invalidURL }
+    return .unsupportedScheme
+  }
+
+  static func kind(of error: PlatformError, url: String? = nil) -> LoadError.Kind? {
     switch error.domain {
     case Domain.webKitNetwork:
       switch error.code {
       case Code.webKitNetworkCancelled: return nil
       case Code.webKitNetworkTransport: return .cannotConnect
-      case Code.webKitNetworkUnknownProtocol: return .unsupportedScheme
+      case Code.webKitNetworkUnknownProtocol: return rejectedAddressKind(url)
       case Code.webKitNetworkFileDoesNotExist: return .httpError
       default: return .other
       }
@@ -67,7 +78,7 @@ public enum ErrorClassifier {
       switch error.code {
       case Code.webKitPolicyCannotShowMIMEType, Code.webKitPolicyInterruptedByPolicyChange:
         return .cannotShowContent
-      case Code.webKitPolicyCannotShowURI: return .unsupportedScheme
+      case Code.webKitPolicyCannotShowURI: return rejectedAddressKind(url)
       case Code.webKitPolicyRestrictedPort: return .blockedPort
       default: return .blockedByPolicy
       }

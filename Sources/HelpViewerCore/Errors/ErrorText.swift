@@ -21,6 +21,7 @@ enum ErrorText {
     case .blockedPort: return localized("Address Blocked")
     case .tooManyRedirects: return localized("Redirect Loop")
     case .webProcessTerminated: return localized("The Page Stopped Working")
+    case .pageNotResponding: return localized("Page Not Responding")
     case .cannotShowContent: return localized("Cannot Show This Content")
     case .blockedByPolicy: return localized("Address Not Allowed")
     case .resourcesNotFound: return localized("Files Missing")
@@ -42,7 +43,10 @@ enum ErrorText {
     case .invalidURL:
       return localized("The address is empty or is not a valid web address. Check it and try again.")
     case .unsupportedScheme:
-      guard let scheme = error.url.flatMap(URLInput.scheme(of:)) else {
+      // Never "“http:” addresses cannot be opened": web addresses are what the viewer opens.
+      guard let scheme = error.url.flatMap(URLInput.scheme(of:)),
+        !ErrorClassifier.loadableSchemes.contains(scheme)
+      else {
         return localized("Addresses like this cannot be opened here. Only web pages can.")
       }
       return String(format: localized("“%@:” addresses cannot be opened here. Only web pages can."), scheme)
@@ -92,6 +96,8 @@ enum ErrorText {
         localized("The server keeps redirecting the page in a loop."))
     case .webProcessTerminated:
       return localized("The page stopped unexpectedly. Reload to try again.")
+    case .pageNotResponding:
+      return localized("This page is not responding: a script on it may be stuck. Reload to start it again.")
     case .cannotShowContent:
       return localized("This address leads to a file or content that cannot be shown here.")
     case .blockedByPolicy:

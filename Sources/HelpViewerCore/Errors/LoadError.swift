@@ -22,6 +22,9 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
     case blockedPort
     case tooManyRedirects
     case webProcessTerminated
+    /// The page stopped answering (a script that never returns): the viewer ends its web
+    /// process when it reloads.
+    case pageNotResponding
     case cannotShowContent
     case blockedByPolicy
     /// The app's own files (pages, a resource bundle) are not where an installed app keeps them.

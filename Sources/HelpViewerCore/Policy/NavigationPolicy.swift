@@ -3,8 +3,9 @@
 /// By default the viewer keeps to its allowed hosts (the first page's host, unless the host app
 /// names others) and the bundled-content scheme. A link to anywhere else opens in the person's
 /// default browser, as do `target=_blank` links and `window.open`; `mailto:` and `tel:` go to
-/// their handlers; top-level `javascript:` and `data:` navigations are refused. A host can
-/// replace all of this with its own closure.
+/// their handlers; top-level `javascript:` and `data:` navigations are refused. Navigations a
+/// script or a meta refresh starts follow the same rules as a click; server redirects and
+/// back/forward/reload are allowed. A host can replace all of this with its own closure.
 ///
 /// ```swift
 /// var policy = NavigationPolicy(allowedHosts: ["help.example.com"])
@@ -54,9 +55,10 @@ public struct NavigationPolicy: Sendable {
     if Self.handlerSchemes.contains(scheme) { return .openExternally }
     let isWeb = scheme == "http" || scheme == "https"
     if request.opensNewWindow { return isWeb ? .openExternally : .refuse }
-    // Redirects and navigations nobody clicked for (scripts, refreshes) follow their page.
-    let personAsked = request.kind == .linkClicked || request.kind == .formSubmitted || request.isUserGesture
-    if request.isRedirect || !personAsked { return .allow }
+    // A server redirect continues a navigation already allowed; back, forward and reload go to
+    // pages already allowed. Everything else, clicked or not (a script's `location.href`, a
+    // meta refresh), keeps to the same hosts as a click.
+    if request.isRedirect || request.kind == .history { return .allow }
     if allowedSchemes.contains(scheme) { return .allow }
     if isWeb, let host = URLInput.host(of: request.url)?.lowercased(), allowedHosts.contains(host) {
       return .allow

@@ -30,6 +30,11 @@ public enum LoadEvent: Sendable, Equatable {
   case history(canGoBack: Bool, canGoForward: Bool)
   /// `web-process-terminated`: the page's process crashed, ran out of memory or was killed.
   case webProcessTerminated(reason: String)
+  /// The page's web process stopped answering (WebKit's `is-web-process-responsive`, or the
+  /// viewer's own check that the page answers within a few seconds).
+  case unresponsive
+  /// The page's web process answers again.
+  case responsive
   /// The load took longer than the viewer's timeout.
   case timedOut
   /// The viewer stopped the load on request.

@@ -5,6 +5,11 @@
 /// - Cancellation (a new load replacing one, `stop`) is never an error.
 /// - A main resource with HTTP status ≥ 400 is a failure, although WebKit finishes it normally.
 /// - Once failed, the late events of that load (FINISHED, progress) change nothing.
+/// - A page whose web process stops answering (`.unresponsive`) while it loads or shows fails
+///   with `.pageNotResponding`, and stays failed when the process answers again or is ended:
+///   only a new load (Reload, in a new process) shows it again.
+/// - A load cancelled before it showed anything (`stop`, a navigation the viewer refused) leaves
+///   the page before it shown: its phase, address and status come back.
 ///
 /// ```swift
 /// var machine = LoadStateMachine()
@@ -23,6 +28,8 @@ public struct LoadStateMachine: Sendable {
   /// What was shown before the current load began, restored when it is cancelled with nothing
   /// new on screen.
   private var phaseBeforeLoad: LoadPhase = .idle
+  /// The address and status of what was shown before the current load began.
+  private var shownBeforeLoad: (url: String?, httpStatus: Int?) = (nil, nil)
 
   /// Whether an HTTP status ≥ 400 of the page is a failure (the default) or the server's own
   /// error page is shown as loaded.
@@ -82,7 +89,7 @@ public struct LoadStateMachine: Sendable {
       }
       guard state.phase == .loading else { return }
       if cancelled {
-        state.phase = state.hasContent ? .loaded : phaseBeforeLoad
+        restoreAfterCancel()
       } else {
         state.phase = .loaded
         state.progress = 1
@@ -107,7 +114,17 @@ public struct LoadStateMachine: Sendable {
       state.canGoBack = back
       state.canGoForward = forward
     case .webProcessTerminated(let reason):
+      // A hung page's process ends (by the viewer, or on its own): the hang stays the reason.
+      guard state.error?.kind != .pageNotResponding else { return }
       fail(LoadError(.webProcessTerminated, url: state.url ?? state.requestedURL, details: reason))
+    case .unresponsive:
+      guard state.phase == .loading || state.phase == .loaded else { return }
+      fail(
+        LoadError(
+          .pageNotResponding, url: state.url ?? state.requestedURL,
+          details: "The page's web process stopped answering."))
+    case .responsive:
+      break  // A page that hung stays failed: its next script may hang again. Reload starts it afresh.
     case .timedOut:
       guard state.phase == .loading else { return }
       fail(LoadError(.timedOut, url: state.url ?? state.requestedURL, details: "No answer in time."))
@@ -115,12 +132,25 @@ public struct LoadStateMachine: Sendable {
     case .stopped:
       guard state.phase == .loading else { return }
       cancelled = true
-      state.phase = state.hasContent ? .loaded : phaseBeforeLoad
+      restoreAfterCancel()
     }
   }
 
+  /// A cancelled load: what it showed stays; when it showed nothing, the page before it does.
+  private mutating func restoreAfterCancel() {
+    guard !state.hasContent else {
+      state.phase = .loaded
+      return
+    }
+    state.phase = phaseBeforeLoad
+    if phaseBeforeLoad != .idle { (state.url, state.httpStatus) = shownBeforeLoad }
+  }
+
   private mutating func begin(url: String) {
-    if state.phase != .loading { phaseBeforeLoad = state.phase }
+    if state.phase != .loading {
+      phaseBeforeLoad = state.phase
+      shownBeforeLoad = (state.url, state.httpStatus)
+    }
     state.phase = .loading
     state.url = url
     state.progress = 0

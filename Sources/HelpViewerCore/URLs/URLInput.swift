@@ -65,6 +65,9 @@ public enum URLInput {
       guard let host = components.host, !host.isEmpty else {
         return .failure(LoadError(.invalidURL, url: uri, details: "The address has no host."))
       }
+      if let problem = HostSyntax.problem(host: host, port: components.port) {
+        return .failure(LoadError(.invalidURL, url: uri, details: problem))
+      }
       if let port = components.port, BadPorts.contains(port) {
         return .failure(
           LoadError(.blockedPort, url: uri, details: "Port \(port) is a Fetch “bad port”."))

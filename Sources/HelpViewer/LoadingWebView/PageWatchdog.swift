@@ -1,0 +1,96 @@
+import HelpViewerCWebKit
+import HelpViewerGlue
+
+/// Notices a page that stopped answering: while it runs, it asks the page's web process for a
+/// trivial answer (`askForAnswer`) every `tick` seconds, and reports `false` once a question has
+/// waited `threshold` seconds, `true` when an answer comes again.
+///
+/// Why not only WebKit's `is-web-process-responsive`: WebKit starts its 3 s responsiveness
+/// timer only for messages that expect a reply (input events and the like), so a page that hangs
+/// in `<script>while(true){}</script>` while it loads, or in a loop started by `onload`, with no
+/// one typing, is never reported (measured with WebKitGTK 2.50: still "responsive" after 10 s).
+/// The viewer listens to both.
+///
+/// The wait is counted in ticks of this main loop, not in wall-clock time: when the app's own
+/// main loop stalls (a busy machine), the page's answer is not taken for a hang.
+///
+/// ```swift
+/// let watchdog = PageWatchdog(webView, threshold: 10) { responsive in print(responsive) }
+/// watchdog.run(true)
+/// ```
+@MainActor
+final class PageWatchdog {
+  /// How often the page is asked, and the unit of the wait, in seconds.
+  static let tick = 0.5
+  /// How long a question may wait before the page counts as not responding, in seconds.
+  var threshold: Double
+  /// Whether the last question has waited `threshold` without an answer.
+  private(set) var isUnresponsive = false
+  private let webView: UnsafeMutablePointer<WebKitWebView>
+  private let report: @MainActor (Bool) -> Void
+  private var timer: TimeoutSource?
+  /// The question waiting for its answer, by number; answers to older ones are ignored.
+  private var question = 0
+  private var waiting = false
+  private var ticksWaited = 0
+
+  init(_ webView: UnsafeMutablePointer<WebKitWebView>, threshold: Double, report: @escaping @MainActor (Bool) -> Void) {
+    self.webView = webView
+    self.threshold = threshold
+    self.report = report
+  }
+
+  /// Whether a question has waited a tick or more without an answer: the page is busy or stuck.
+  var isWaitingForAnswer: Bool { isRunning && waiting && ticksWaited >= 1 }
+
+  /// Whether it is watching.
+  var isRunning: Bool { timer != nil }
+
+  /// Starts (when `watching`) or stops watching; stopping forgets a hang it noticed.
+  func run(_ watching: Bool) {
+    guard watching != isRunning else { return }
+    guard watching else {
+      timer?.cancel()
+      timer = nil
+      question += 1
+      waiting = false
+      isUnresponsive = false
+      return
+    }
+    scheduleTick()
+  }
+
+  private func scheduleTick() {
+    timer = TimeoutSource(seconds: Self.tick) { [weak self] in self?.tick() }
+  }
+
+  private func tick() {
+    guard isRunning else { return }
+    scheduleTick()
+    guard waiting else {
+      ask()
+      return
+    }
+    ticksWaited += 1
+    if !isUnresponsive, Double(ticksWaited) * Self.tick >= threshold {
+      isUnresponsive = true
+      report(false)
+    }
+  }
+
+  private func ask() {
+    question += 1
+    let asked = question
+    waiting = true
+    ticksWaited = 0
+    webView.askForAnswer { [weak self] in self?.answered(asked) }
+  }
+
+  private func answered(_ asked: Int) {
+    guard asked == question, waiting else { return }
+    waiting = false
+    guard isUnresponsive else { return }
+    isUnresponsive = false
+    report(true)
+  }
+}
