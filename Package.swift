@@ -46,7 +46,9 @@ let package = Package(
     .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
     .testTarget(
       name: "HelpViewerTests",
-      dependencies: ["HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerDemo"]),
+      dependencies: [
+        "HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim", "HelpViewerDemo",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -259,6 +259,9 @@ public final class LoadingWebView {
     onStateChange?(state)
   }
 
+  /// Whether the offline copy is about to start (after a failure, on the next turn of the loop).
+  var isStartingOfflineCopy: Bool { fallbackStart?.isPending == true }
+
   /// The offline copy to show after `error`, when there is one and it was not what failed.
   private func fallbackAddress(after error: LoadError) -> String? {
     guard let fallback = configuration.offlineFallback?.absoluteString, !state.isOfflineCopy,
