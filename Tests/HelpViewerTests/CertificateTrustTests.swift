@@ -53,7 +53,9 @@ final class CertificateTrustTests: GtkTestCase {
       // Nor do the dialogs after them (pooled views, kept windows).
       for round in 0..<2 {
         let dialog = HelpDialog.present(server.url("/"), title: "Untrusting", over: parent)
-        waitUntil("dialog \(round) settled") { dialog.viewer.state.error != nil || dialog.viewer.state.phase == .loaded }
+        waitUntil("dialog \(round) settled") {
+          dialog.viewer.state.error != nil || dialog.viewer.state.phase == .loaded
+        }
         XCTAssertEqual(dialog.viewer.state.error?.kind, .tlsFailure, "dialog \(round)")
         XCTAssertTrue(WebEngine.isShared(dialog.viewer.parts.webViewRef))
         dialog.close()

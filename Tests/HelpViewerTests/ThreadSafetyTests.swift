@@ -1,7 +1,7 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCShim
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerGlue
 import Synchronization
 import XCTest
@@ -98,7 +98,8 @@ final class ThreadSafetyTests: GtkTestCase {
       let failure = viewer.webView.connectLoadFailedWithTLSErrors { _, _ in
         let pending = viewer.isStartingOfflineCopy
         g_idle_add_full(
-          G_PRIORITY_HIGH, { data in
+          G_PRIORITY_HIGH,
+          { data in
             Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeRetainedValue().body()
             return 0
           },

@@ -5,20 +5,22 @@ import HelpViewerCWebKit
 /// when it is exactly the one trusted for the message's host (after redirects, the host of the
 /// address redirected to).
 private let acceptCertificateTrampoline:
-  @convention(c) (OpaquePointer?, UnsafeMutablePointer<GTlsCertificate>?, GTlsCertificateFlags, UnsafeMutableRawPointer?)
+  @convention(c) (
+    OpaquePointer?, UnsafeMutablePointer<GTlsCertificate>?, GTlsCertificateFlags, UnsafeMutableRawPointer?
+  )
     -> gboolean = { message, peer, _, data in
-    guard let message, let peer, let box = ClosureBox<[String: String]>.from(data),
-      let address = soup_message_get_uri(message), let host = g_uri_get_host(address),
-      let pem = box.body[String(cString: host)]
-    else { return 0 }
-    var error: UnsafeMutablePointer<GError>?
-    guard let trusted = g_tls_certificate_new_from_pem(pem, -1, &error) else {
-      g_clear_error(&error)
-      return 0
+      guard let message, let peer, let box = ClosureBox<[String: String]>.from(data),
+        let address = soup_message_get_uri(message), let host = g_uri_get_host(address),
+        let pem = box.body[String(cString: host)]
+      else { return 0 }
+      var error: UnsafeMutablePointer<GError>?
+      guard let trusted = g_tls_certificate_new_from_pem(pem, -1, &error) else {
+        g_clear_error(&error)
+        return 0
+      }
+      defer { g_object_unref(trusted) }
+      return g_tls_certificate_is_same(trusted, peer)
     }
-    defer { g_object_unref(trusted) }
-    return g_tls_certificate_is_same(trusted, peer)
-  }
 
 /// One HTTP GET with libsoup on the GLib main loop, without any window: redirects followed,
 /// content encoding undone, the body read whole.
