@@ -57,7 +57,7 @@ let package = Package(
     .testTarget(
       name: "HelpViewerTests",
       dependencies: [
-        "HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerDemo",
+        "HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim", "HelpViewerDemo",
         "HelpViewerDemoContent",
       ]),
   ],

@@ -1,5 +1,8 @@
 #include "hv_shim.h"
 
+#include <sys/syscall.h>
+#include <unistd.h>
+
 WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *context,
                                WebKitUserContentManager *user_content_manager) {
   return g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, "web-context", context,
@@ -68,3 +71,5 @@ WebKitWebContext *hv_web_context_new(guint memory_limit_mb, gdouble poll_interva
   webkit_memory_pressure_settings_free(settings);
   return context;
 }
+
+gboolean hv_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }

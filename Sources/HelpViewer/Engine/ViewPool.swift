@@ -78,8 +78,9 @@ enum ViewPool {
   /// starting, and a view related to a process that never finished starting waits forever.
   static func viewerClosed(_ webView: GObjectRef, isLoading: Bool) {
     if inUse?.withObject({ $0 == webView.raw }) == true { inUse = nil }
-    // A kept dialog shell already holds a warm process for the next dialog.
-    guard limit > 0, spares.count < limit, !DialogShells.isKeeping else { return }
+    // A kept dialog shell already holds a warm process for the next dialog. A view on a session
+    // with trusted certificates never serves another viewer (`WebEngine`).
+    guard limit > 0, spares.count < limit, !DialogShells.isKeeping, WebEngine.isShared(webView) else { return }
     if anchor == nil {
       guard !isLoading else { return }
       retired = webView

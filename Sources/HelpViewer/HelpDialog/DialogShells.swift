@@ -48,7 +48,8 @@ enum DialogShells {
   /// Keeps `shell` hidden for the next dialog; `false` when none is wanted or its web view could
   /// not be emptied (the caller then destroys the window).
   static func keep(_ shell: Shell) -> Bool {
-    guard wantsShell else { return false }
+    // A web view on a session with trusted certificates serves no other dialog (`WebEngine`).
+    guard wantsShell, WebEngine.isShared(shell.parts.webViewRef) else { return false }
     // No focus widget while kept: the closed dialog's (e.g. Retry, which the next dialog's
     // first page hides) would be dropped once the window maps again, and GTK would then give
     // the focus to the first header button.

@@ -95,12 +95,14 @@ public final class LoadingWebView {
   }
 
   /// A viewer on `recycled` parts (a closed dialog's, after `ViewerParts.retire()`), or on new
-  /// ones when `nil`.
+  /// ones when `nil` or when their web view is on another network session than `configuration`
+  /// needs (its trusted certificates: `WebEngine`).
   init(parts recycled: ViewerParts?, url: URL? = nil, configuration: ViewerConfiguration = ViewerConfiguration()) {
     self.configuration = configuration
     machine = LoadStateMachine(httpErrorsAreFailures: configuration.httpErrors == .errorView)
     navigationGuard = NavigationGuard(policy: configuration.navigationPolicy)
     Styles.install()
+    let recycled = recycled.flatMap { WebEngine.fits($0.webViewRef, configuration) ? $0 : nil }
     recycled?.reset(for: configuration)
     parts = recycled ?? ViewerParts(configuration)
     replacesHistory = parts.isRecycled
@@ -125,6 +127,11 @@ public final class LoadingWebView {
     render(state)
     if let url { load(url) }
   }
+
+  /// On the main thread even when a host drops its last reference elsewhere (e.g. in a
+  /// background task): the widgets, signal connections and timers it owns are GTK's, and are
+  /// released there.
+  isolated deinit {}
 
   /// Loads `url`; an address WebKit must not load (e.g. `javascript:`) fails at once.
   public func load(_ url: URL) {
@@ -206,6 +213,9 @@ public final class LoadingWebView {
     loadTimer?.cancel()
     loadTimer = nil
     spinnerStart = nil
+    // A pending start of the offline copy would load into a view another viewer may own now.
+    fallbackStart?.cancel()
+    fallbackStart = nil
     signals.disconnectAll()
     actions.disconnectAll()
     tabOutGuard?.detach()
@@ -270,7 +280,7 @@ public final class LoadingWebView {
       // On the next turn of the loop, once WebKit is done with the failed load (a timeout
       // stops it after this returns).
       fallbackStart = TimeoutSource(seconds: 0) { [weak self] in
-        guard let self, self.machine.state.error == error else { return }
+        guard let self, !self.isDetached, self.machine.state.error == error else { return }
         self.handle(.fallback(url: fallback, reason: error))
         self.navigationGuard.expectHostLoad(fallback)
         webkit_web_view_load_uri(self.webView, fallback)
@@ -290,6 +300,9 @@ public final class LoadingWebView {
     for observer in observers { observer(state) }
     onStateChange?(state)
   }
+
+  /// Whether the offline copy is about to start (after a failure, on the next turn of the loop).
+  var isStartingOfflineCopy: Bool { fallbackStart?.isPending == true }
 
   /// The offline copy to show after `error`, when there is one and it was not what failed.
   private func fallbackAddress(after error: LoadError) -> String? {

@@ -51,6 +51,9 @@ public final class ViewerActions {
 
   init() {}
 
+  /// On the main thread, wherever the last reference went: the action group is GTK's.
+  isolated deinit {}
+
   /// Whether `name` is enabled.
   public func isEnabled(_ name: Name) -> Bool {
     actionGroup.isEnabled(name.rawValue)

@@ -66,6 +66,9 @@ final class ViewerParts {
     gtk_widget_add_css_class(root.widget, "help-viewer")
   }
 
+  /// On the main thread, wherever the last reference went: the widgets are released there.
+  isolated deinit {}
+
   /// Empties the web view for the next viewer: its page gives way to an empty document (no
   /// script of it runs on), and its history is checked to be replaceable (`SessionHistory`).
   /// Returns `false` when WebKit did not take a new history, and the parts must not be reused.

@@ -6,35 +6,78 @@ import HelpViewerGlue
 
 /// The WebKit objects every viewer of the process shares: one web context and one ephemeral
 /// network session, so nothing is written to disk and the process model is set up once.
+///
+/// Trusted certificates are scoped to the viewers that name them: WebKit can only add a trusted
+/// certificate to a whole network session (and never take it back), so a viewer whose
+/// configuration trusts certificates gets an ephemeral session of its own, shared only with
+/// viewers that trust exactly the same certificates. Its web view never goes to the pool or to
+/// the next dialog, which use the shared session.
 @MainActor
 enum WebEngine {
   private static var context: GObjectRef?
   private static var session: GObjectRef?
+  /// The sessions of viewers that trust certificates, one per distinct set (host → PEM).
+  private static var trustingSessions: [[String: String]: GObjectRef] = [:]
 
-  /// A web view on the shared context and session, set up as `configuration` says, with a user
-  /// content manager of its own (for scripts and script message handlers); both owned by the
-  /// caller. A spare view of `ViewPool` (a warm web process, no page, no history) when there is
-  /// one, else a new one.
+  /// A web view on the shared context and on the session `configuration` needs, set up as it
+  /// says, with a user content manager of its own (for scripts and script message handlers);
+  /// both owned by the caller. On the shared session, a spare view of `ViewPool` (a warm web
+  /// process, no page, no history) when there is one, else a new one.
   static func makeWebView(_ configuration: ViewerConfiguration) -> (view: GObjectRef, userContentManager: GObjectRef) {
     prepare(configuration)
-    let made = ViewPool.take() ?? newWebView()
+    let made: (view: GObjectRef, userContentManager: GObjectRef)
+    if configuration.trustedCertificates.isEmpty {
+      made = ViewPool.take() ?? newWebView()
+    } else {
+      made = newWebView(in: session(trusting: configuration.trustedCertificates))
+    }
     configure(made.view, configuration)
     return made
   }
 
-  /// Readies the shared session for a viewer with `configuration` (the certificates it trusts).
+  /// Readies the engine for a viewer with `configuration`.
   static func prepare(_ configuration: ViewerConfiguration) {
     MainLoop.integrateDispatch()
-    trust(configuration.trustedCertificates, in: sharedSession())
   }
 
-  /// A new web view that starts its own web process when it first loads.
+  /// A new web view on the shared session that starts its own web process when it first loads.
   static func newWebView() -> (view: GObjectRef, userContentManager: GObjectRef) {
+    newWebView(in: sharedSession())
+  }
+
+  private static func newWebView(in session: GObjectRef) -> (view: GObjectRef, userContentManager: GObjectRef) {
     MainLoop.integrateDispatch()
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
     let view = GObjectRef(
-      adoptingNew: hv_web_view_new(sharedSession().opaque, sharedContext().opaque, contentManager.opaque))
+      adoptingNew: hv_web_view_new(session.opaque, sharedContext().opaque, contentManager.opaque))
     return (view, contentManager)
+  }
+
+  /// Whether `view` can serve a viewer with `configuration`: it is on the session that
+  /// configuration's trusted certificates call for.
+  static func fits(_ view: GObjectRef, _ configuration: ViewerConfiguration) -> Bool {
+    guard let session = webkit_web_view_get_network_session(view.pointer()) else { return false }
+    if configuration.trustedCertificates.isEmpty { return isShared(session) }
+    return trustingSessions[configuration.trustedCertificates]?.opaque == session
+  }
+
+  /// Whether `view` is on the shared session (no certificate trusted), so that the pool and the
+  /// next dialog may take it or its web process.
+  static func isShared(_ view: GObjectRef) -> Bool {
+    webkit_web_view_get_network_session(view.pointer()).map(isShared) ?? false
+  }
+
+  private static func isShared(_ session: OpaquePointer) -> Bool {
+    self.session?.opaque == session
+  }
+
+  /// The ephemeral session of viewers trusting exactly `certificates`.
+  private static func session(trusting certificates: [String: String]) -> GObjectRef {
+    if let made = trustingSessions[certificates] { return made }
+    let made = GObjectRef(adoptingNew: webkit_network_session_new_ephemeral())
+    trust(certificates, in: made)
+    trustingSessions[certificates] = made
+    return made
   }
 
   /// A new web view sharing `related`'s web process (and context and session), with no page
@@ -82,7 +125,8 @@ enum WebEngine {
       manager, EndOfDocumentWatcher.handlerName, EndOfDocumentWatcher.worldName)
   }
 
-  /// Lets the session accept each host's named certificate (and nothing else that fails).
+  /// Lets `session` (only ever a trusting viewer's) accept each host's named certificate, and
+  /// nothing else that fails.
   private static func trust(_ certificates: [String: String], in session: GObjectRef) {
     for (host, pem) in certificates {
       var error: UnsafeMutablePointer<GError>?

@@ -3,13 +3,23 @@ import HelpViewerCWebKit
 import HelpViewerGlue
 
 /// Tells whether the page in a viewer has been scrolled to its end, or fits without scrolling,
-/// as the page itself measures it, in a way the page's own scripts cannot fake.
+/// as the page's real layout and scroll position say.
 ///
 /// A user script runs in an isolated script world (`help-viewer-terms`) and posts to a message
 /// handler registered only in that world: the page's world has no
 /// `window.webkit.messageHandlers.helpViewerTermsEnd`, and cannot see or call the isolated
 /// world's functions. The script measures the real scroll position on trusted `scroll`,
 /// `resize` and `load` events (events a page script dispatches are not trusted, so ignored).
+///
+/// What that guarantees: the page's scripts cannot *claim* the end (they cannot post a report,
+/// replace the isolated world's functions, or trigger a measurement with a synthetic event); a
+/// report "end" means the document's end really was in view. What it does not: that a person
+/// scrolled there, or read anything. The page's own script can scroll itself
+/// (`window.scrollTo`, `scrollIntoView`, a `#fragment` at the end, focus on a last element):
+/// the scroll is real, its events are trusted, and it counts. It can also make itself short
+/// enough to fit (hiding text, or putting it in an inner scrolling box, which is not measured).
+/// The terms page is the host's own document; the watcher keeps a page from faking the report,
+/// not a page that scrolls or shapes itself.
 ///
 /// ```swift
 /// let watcher = EndOfDocumentWatcher(viewer)

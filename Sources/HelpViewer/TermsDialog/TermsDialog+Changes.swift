@@ -12,33 +12,46 @@ extension TermsDialog {
   /// `.hostNotFound`, `.timedOut`, `.tlsFailure`, `.tooManyRedirects`, and `.httpError` with the
   /// status for any answer other than 2xx (a missing file is a 404).
   ///
+  /// `trustedCertificates` is what `ViewerConfiguration.trustedCertificates` is for a viewer
+  /// (host → PEM): a certificate that does not verify is accepted for this fetch only, and only
+  /// when it is exactly the one named for the host that presents it (the receipt's host, or a
+  /// host it redirects to). Nothing is trusted unless named here; a viewer's trust does not
+  /// carry over.
+  ///
   /// ```swift
-  /// if try await TermsDialog.mustShowAgain(receipt) {
+  /// if try await TermsDialog.mustShowAgain(receipt, trustedCertificates: ["intranet.example": pem]) {
   ///   let decision = await TermsDialog.present(termsURL, over: window)
   /// }
   /// ```
-  public static func mustShowAgain(_ receipt: TermsReceipt, timeout: Double = 30) async throws(LoadError) -> Bool {
-    let served = try await servedDocument(at: receipt.requestedURL, timeout: timeout)
+  public static func mustShowAgain(
+    _ receipt: TermsReceipt, trustedCertificates: [String: String] = [:], timeout: Double = 30
+  ) async throws(LoadError) -> Bool {
+    let served = try await servedDocument(
+      at: receipt.requestedURL, trustedCertificates: trustedCertificates, timeout: timeout)
     return receipt.mustShowAgain(forServedSHA256: served.sha256)
   }
 
-  /// The fingerprint of the document served now at `address`, fetched without a window.
-  public static func servedDocument(at address: String, timeout: Double = 30) async throws(LoadError)
-    -> DocumentFingerprint
-  {
+  /// The fingerprint of the document served now at `address`, fetched without a window (with
+  /// `trustedCertificates` as `mustShowAgain` takes them).
+  public static func servedDocument(
+    at address: String, trustedCertificates: [String: String] = [:], timeout: Double = 30
+  ) async throws(LoadError) -> DocumentFingerprint {
     let uri = try URLInput.parse(address).get()
     switch URLInput.scheme(of: uri) {
-    case "http", "https": return try await fetch(uri, timeout: timeout)
+    case "http", "https": return try await fetch(uri, trustedCertificates: trustedCertificates, timeout: timeout)
     case "file": return try read(uri)
     default: throw LoadError(.unsupportedScheme, url: uri, details: "Only http, https and file can be fetched.")
     }
   }
 
-  private static func fetch(_ uri: String, timeout: Double) async throws(LoadError) -> DocumentFingerprint {
+  private static func fetch(
+    _ uri: String, trustedCertificates: [String: String], timeout: Double
+  ) async throws(LoadError) -> DocumentFingerprint {
     let response: HTTPFetch.Response
     do {
       let seconds = UInt32(clamping: Int(max(timeout, 1).rounded(.up)))
-      response = try await HTTPFetch.get(uri, headers: LoadingWebView.fingerprintHeaders, timeout: seconds)
+      response = try await HTTPFetch.get(
+        uri, headers: LoadingWebView.fingerprintHeaders, trustedCertificates: trustedCertificates, timeout: seconds)
     } catch {
       if error.domain == "help-viewer" { throw LoadError(.invalidURL, url: uri, details: error.description) }
       let platform = PlatformError(domain: error.domain, code: error.code, message: error.message)

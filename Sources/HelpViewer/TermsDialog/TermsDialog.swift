@@ -58,6 +58,9 @@ public final class TermsDialog {
   private var showsOfflineCopy = false
   private let signals = SignalBag()
   private var keepAlive: TermsDialog?
+
+  /// On the main thread, wherever the last reference went: the dialog's widgets are GTK's.
+  isolated deinit {}
   private var waiters: [CheckedContinuation<TermsDecision, Never>] = []
 
   /// Shows the terms at `url` over `parent` (any `GtkWindow` pointer, or `nil`) and returns the

@@ -40,4 +40,8 @@ WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContent
 // never killed), checked every `poll_interval` seconds.
 WebKitWebContext *hv_web_context_new(guint memory_limit_mb, gdouble poll_interval);
 
+// Whether the calling thread is the process's main thread (the one GTK runs on): gettid() is not
+// visible to Swift without _GNU_SOURCE.
+gboolean hv_is_main_thread(void);
+
 #endif

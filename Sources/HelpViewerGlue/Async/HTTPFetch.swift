@@ -1,6 +1,27 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
 
+/// `accept-certificate` of a `SoupMessage`: accepts a certificate that fails verification only
+/// when it is exactly the one trusted for the message's host (after redirects, the host of the
+/// address redirected to).
+private let acceptCertificateTrampoline:
+  @convention(c) (
+    OpaquePointer?, UnsafeMutablePointer<GTlsCertificate>?, GTlsCertificateFlags, UnsafeMutableRawPointer?
+  )
+    -> gboolean = { message, peer, _, data in
+      guard let message, let peer, let box = ClosureBox<[String: String]>.from(data),
+        let address = soup_message_get_uri(message), let host = g_uri_get_host(address),
+        let pem = box.body[String(cString: host)]
+      else { return 0 }
+      var error: UnsafeMutablePointer<GError>?
+      guard let trusted = g_tls_certificate_new_from_pem(pem, -1, &error) else {
+        g_clear_error(&error)
+        return 0
+      }
+      defer { g_object_unref(trusted) }
+      return g_tls_certificate_is_same(trusted, peer)
+    }
+
 /// One HTTP GET with libsoup on the GLib main loop, without any window: redirects followed,
 /// content encoding undone, the body read whole.
 ///
@@ -23,14 +44,25 @@ public enum HTTPFetch {
 
   /// GETs `uri`; throws when the address does not parse (domain `help-viewer`, code 2) or the
   /// request fails (libsoup's or GIO's error). Any HTTP status is an answer, not an error.
+  ///
+  /// `trustedCertificates` (host → PEM) accepts, for this request only, a certificate that does
+  /// not verify when it is exactly the one named for the host it came from; any other
+  /// certificate error fails the request (`G_TLS_ERROR`).
   @MainActor
   public static func get(
-    _ uri: String, headers names: [String] = [], timeout seconds: UInt32 = 30
+    _ uri: String, headers names: [String] = [], trustedCertificates: [String: String] = [:],
+    timeout seconds: UInt32 = 30
   ) async throws(GLibFailure) -> Response {
     guard let message = soup_message_new("GET", uri) else {
       throw GLibFailure(domain: "help-viewer", code: 2, message: "“\(uri)” is not an HTTP address.")
     }
     let ownedMessage = GObjectRef(adoptingNonNil: message)
+    if !trustedCertificates.isEmpty {
+      // The message owns the box; it goes with the message.
+      _ = connect(
+        UnsafeMutableRawPointer(message), "accept-certificate", box: ClosureBox(trustedCertificates),
+        trampoline: unsafeBitCast(acceptCertificateTrampoline, to: GCallback.self))
+    }
     let session = GObjectRef(adoptingNew: soup_session_new())
     soup_session_set_timeout(session.pointer(), seconds)
     let result: Result<[UInt8], GLibFailure> = await withCheckedContinuation { continuation in

@@ -1,9 +1,15 @@
 import HelpViewerCGtk
+import HelpViewerCShim
 
-/// Owns exactly one reference to a GObject and drops it once, when released.
+/// Owns exactly one reference to a GObject and drops it once, when released, on the main thread.
 ///
 /// Adopting sinks a floating reference (new GTK widgets are floating), so the wrapper owns the
 /// object whether or not GTK also holds it in a widget tree.
+///
+/// GTK and WebKit objects must only be unreffed on the main thread (their finalizers touch
+/// GTK's state). When the last Swift reference goes away on another thread (a host's background
+/// task dropping a viewer), the reference is handed to the default main context and dropped there
+/// on its next iteration.
 ///
 /// ```swift
 /// let label = GObjectRef(adoptingNew: gtk_label_new("Hi"))
@@ -43,7 +49,27 @@ public final class GObjectRef {
     g_object_ref(pointer)
   }
 
-  deinit { g_object_unref(raw) }
+  deinit { GObjectRef.unrefOnMainThread(raw) }
+
+  /// Drops one reference to `object` now when on the main thread, else on the main thread's next
+  /// iteration of the default main context (an idle source: attaching one is thread-safe).
+  public static func unrefOnMainThread(_ object: UnsafeMutableRawPointer) {
+    guard !isMainThread else {
+      g_object_unref(object)
+      return
+    }
+    // Not `g_main_context_invoke`: from a thread with no context of its own it may acquire the
+    // default context itself (when the main thread is not iterating) and run here.
+    g_idle_add_full(
+      G_PRIORITY_DEFAULT,
+      { object in
+        g_object_unref(object)
+        return 0  // G_SOURCE_REMOVE
+      }, object, nil)
+  }
+
+  /// Whether the calling thread is the process's main thread, the one GTK runs on.
+  public static var isMainThread: Bool { hv_is_main_thread() != 0 }
 
   /// The object as a typed pointer, e.g. `pointer(GtkWidget.self)`.
   public func pointer<T>(_ type: T.Type = T.self) -> UnsafeMutablePointer<T> {
