@@ -66,6 +66,12 @@ final class PublicSurfaceTests: XCTestCase {
 
   // MARK: - Compiling a host file
 
+  /// The pkg-config packages of each system-library target (as in Package.swift).
+  private let systemLibraryPackages = [
+    "HelpViewerCGtk": ["gtk4", "gtk4-unix-print"], "HelpViewerCWebKit": ["webkitgtk-6.0"],
+    "HelpViewerCSQLite": ["sqlite3"], "HelpViewerCXML2": ["libxml-2.0"],
+  ]
+
   /// Type-checks `source` as a host file importing the built `HelpViewer` module.
   private func typecheck(_ source: String) throws -> (errors: [String], output: String) {
     let products = URL(fileURLWithPath: demoBinary).deletingLastPathComponent()
@@ -81,14 +87,21 @@ final class PublicSurfaceTests: XCTestCase {
     try source.write(to: file, atomically: true, encoding: .utf8)
 
     let shimMap = products.appendingPathComponent("HelpViewerCShim.build/module.modulemap").path
-    let sources = package.appendingPathComponent("Sources").path
     var arguments = [
       "swiftc", "-typecheck", "-swift-version", "6", "-I", products.appendingPathComponent("Modules").path,
-      "-Xcc", "-fmodule-map-file=\(sources)/HelpViewerCGtk/module.modulemap",
-      "-Xcc", "-fmodule-map-file=\(sources)/HelpViewerCWebKit/module.modulemap",
       "-Xcc", "-fmodule-map-file=\(shimMap)",
     ]
-    let flags = try run(["pkg-config", "--cflags", "gtk4", "webkitgtk-6.0"], in: folder)
+    // Every system-library module map of the package, and the include folders of what they wrap.
+    let sources = package.appendingPathComponent("Sources")
+    var packages: [String] = []
+    for target in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+      let map = sources.appendingPathComponent(target).appendingPathComponent("module.modulemap")
+      guard let text = try? String(contentsOf: map, encoding: .utf8) else { continue }
+      arguments += ["-Xcc", "-fmodule-map-file=\(map.path)"]
+      packages += systemLibraryPackages[target] ?? []
+      XCTAssertNotNil(systemLibraryPackages[target], "pkg-config packages of \(target) (\(text.count) bytes)")
+    }
+    let flags = try run(["pkg-config", "--cflags"] + packages, in: folder)
     for flag in flags.split(separator: " ") where flag.hasPrefix("-I") { arguments += ["-Xcc", String(flag)] }
     arguments.append(file.path)
     let output = try run(arguments, in: folder, allowFailure: true)
