@@ -3,7 +3,7 @@ import Foundation
 import HelpViewer
 import HelpViewerDemoContent
 import HelpViewerGlue
-import HelpViewerContent
+import HelpViewerDemoContent
 import HelpViewerCore
 import XCTest
 

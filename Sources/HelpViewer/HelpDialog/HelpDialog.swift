@@ -43,7 +43,9 @@ public final class HelpDialog {
   private var isDestroyed = false
   /// Whether the window, header and viewer widgets may serve the next dialog once this one
   /// closes (not after `setFooter`).
-  private var isReusable = true
+  var isReusable = true
+  /// The help book shown, its search bar and its note (see `HelpDialog+Book.swift`).
+  var bookSupport: DialogBook?
   /// The shortcut controllers the dialog added to its window, taken off when it closes.
   var windowShortcuts: [ShortcutController] = []
   let signals = SignalBag()
@@ -85,7 +87,12 @@ public final class HelpDialog {
   ) -> HelpDialog {
     let dialog = HelpDialog(title: title, over: parent, controls: controls)
     dialog.present()
-    dialog.viewer.load(address: address)
+    // GNOME's help:APP/PAGE#section addresses: the app's installed help book.
+    if HelpDialog.isHelpAddress(address) {
+      dialog.load(helpAddress: address)
+    } else {
+      dialog.viewer.load(address: address)
+    }
     return dialog
   }
 
@@ -163,7 +170,7 @@ public final class HelpDialog {
     windowShortcuts += [
       // Esc closes an open find bar first; only the next Esc closes the dialog.
       windowWidget.addShortcut("Escape") { [weak self] in
-        if self?.viewer.hideFindBar() == false { self?.close() }
+        if self?.viewer.hideFindBar() == false, self?.hideSearch() == false { self?.close() }
         return true
       },
       windowWidget.addShortcut("<Control>w") { [weak self] in
