@@ -98,6 +98,12 @@ extension HelpDialog {
     viewer.load(book: book)
   }
 
+  /// The note shown over the page (e.g. that a topic was not found), or `nil`.
+  public var note: String? {
+    guard let note = bookSupport?.note, note.isShown else { return nil }
+    return note.text
+  }
+
   /// The help book the dialog shows (search looks in it), if any.
   public var book: HelpBook? { bookSupport?.book }
 
