@@ -1,7 +1,6 @@
 import HelpViewerCGtk
 import Foundation
 import HelpViewer
-import HelpViewerDemoContent
 import HelpViewerGlue
 import HelpViewerDemoContent
 import HelpViewerCore

@@ -22,6 +22,8 @@ final class DialogBook {
   /// The index page's address while the note about a missing topic shows: the note goes once
   /// another page shows.
   var noteShownAt: String?
+  /// Whether the index page the note is about has shown since the note appeared.
+  var noteSeen = false
 
   init(book: HelpBook) {
     self.book = book

@@ -85,6 +85,7 @@ extension HelpDialog {
       let text = String(format: localized("The help page “%@” was not found; showing the contents."), topic)
       support.note.show(text)
       support.noteShownAt = viewer.state.requestedURL
+      support.noteSeen = viewer.state.url == viewer.state.requestedURL
     } else {
       support.note.hide()
       support.noteShownAt = nil
@@ -137,12 +138,16 @@ extension HelpDialog {
     return support
   }
 
-  /// Hides the note about a missing topic once another page shows.
+  /// Hides the note about a missing topic once another page shows (after the index page it
+  /// is about has shown).
   private func followNote(_ state: LoadState) {
-    guard let support = bookSupport, let shownAt = support.noteShownAt, let requested = state.requestedURL,
-      requested != shownAt
-    else { return }
-    support.note.hide()
-    support.noteShownAt = nil
+    guard let support = bookSupport, let shownAt = support.noteShownAt, let url = state.url else { return }
+    let page = { (address: String) in address.split(separator: "#", maxSplits: 1).first.map(String.init) ?? address }
+    if page(url) == page(shownAt) {
+      support.noteSeen = true
+    } else if support.noteSeen {
+      support.note.hide()
+      support.noteShownAt = nil
+    }
   }
 }

@@ -51,35 +51,43 @@ extension HelpDialog {
       guard let self, let support = self.bookSupport else { return }
       if support.search.isOpen {
         gtk_widget_grab_focus(gcast(support.search.entry))
-        HelpViewerEngine.prepareSearch(support.book)
+        self.prepareIndex()
       } else {
         support.searchedText = nil
       }
     }
   }
 
-  /// Shows the results for the entry's text, building the index first (off the main thread)
-  /// when it is not built yet.
+  /// Shows the results for the entry's text, once the index is built.
   private func searchChanged() {
     guard isOpen, let support = bookSupport else { return }
     let text = support.search.text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty, text != support.searchedText else { return }
-    let book = support.book
-    if SearchIndexes.index(for: book) != nil {
+    if SearchIndexes.index(for: support.book) != nil {
       showResults(for: text)
+    } else {
+      prepareIndex()
+    }
+  }
+
+  /// Builds the book's index off the main thread when it is not built, the entry showing it
+  /// meanwhile; then shows the results for the entry's text, if any.
+  private func prepareIndex() {
+    guard let support = bookSupport, SearchIndexes.index(for: support.book) == nil, !support.search.isBuilding else {
       return
     }
+    let book = support.book
     support.search.isBuilding = true
     Task { @MainActor [weak self] in
       do throws(LoadError) {
         _ = try await SearchIndexes.prepare(book)
-        guard let self, self.isOpen, let support = self.bookSupport, support.book == book else { return }
+        guard let self, let support = self.bookSupport else { return }
         support.search.isBuilding = false
-        self.searchChanged()
+        if self.isOpen, support.book == book { self.searchChanged() }
       } catch {
-        guard let self, self.isOpen else { return }
+        guard let self else { return }
         self.bookSupport?.search.isBuilding = false
-        self.viewer.show(error)
+        if self.isOpen { self.viewer.show(error) }
       }
     }
   }

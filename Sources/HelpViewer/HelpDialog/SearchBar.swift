@@ -65,10 +65,14 @@ final class SearchBar {
     set { gtk_editable_set_text(entry, newValue) }
   }
 
+  /// Called when `isBuilding` changes (for tests: the sequence of states).
+  var onBuildingChange: ((Bool) -> Void)?
+
   /// Whether the index is building: the spinner spins and the entry says so.
   var isBuilding = false {
     didSet {
       guard isBuilding != oldValue else { return }
+      onBuildingChange?(isBuilding)
       gtk_widget_set_visible(gcast(spinner), isBuilding ? 1 : 0)
       if isBuilding { gtk_spinner_start(spinner) } else { gtk_spinner_stop(spinner) }
       let description = isBuilding ? localized("Preparing search…") : ""
