@@ -6,8 +6,9 @@ import HelpViewerGlue
 /// A sheet-like modal dialog showing one page: a header bar with the page title (and its host),
 /// navigation, Open in Browser, a menu and a close button (each optional, see `Controls`), the
 /// `LoadingWebView` below it. Esc and Ctrl+W close it; Alt+Left and Alt+Right go back and
-/// forward; F5 and Ctrl+R reload. Esc closes an open find bar
-/// first; the viewer's `viewer.*` actions (find, zoom, print) work anywhere in the dialog.
+/// forward; F5 and Ctrl+R reload. Esc closes an open find bar (or help search)
+/// first; the viewer's `viewer.*` actions (find, zoom, print) work anywhere in the dialog. A
+/// dialog showing a help book (`HelpDialog+Book.swift`) has help search (Ctrl+K).
 ///
 /// The dialog is transient for its parent and destroyed with it; it keeps itself alive while it
 /// is open, so a host need not hold on to it. Once closed, its window and web view may serve the
