@@ -74,7 +74,8 @@ enum Automation {
     Task { @MainActor in
       let results = (try? await HelpViewerEngine.search(text, in: book, limit: 10)) ?? []
       hits = results.map {
-        Report.SearchHit(title: $0.title, url: HelpViewerEngine.url(of: $0, in: book).absoluteString, snippet: $0.snippetText)
+        let url = HelpViewerEngine.url(of: $0, in: book).absoluteString
+        return Report.SearchHit(title: $0.title, url: url, snippet: $0.snippetText)
       }
       done = true
     }

@@ -24,7 +24,8 @@ final class DemoBookCommandLineTests: GtkTestCase {
       XCTAssertEqual(Set(results.first?.keys ?? [:].keys), ["title", "url", "snippet"])
       XCTAssertEqual(results.last?["title"], "Notebook Help Contents")
 
-      let none = try runProgram(demoBinary, ["--book", folder.path, "--search", "zzzz", "--report"], environment: english)
+      let none = try runProgram(
+        demoBinary, ["--book", folder.path, "--search", "zzzz", "--report"], environment: english)
       XCTAssertEqual((try lastJSON(none.output)["results"] as? [Any])?.count, 0)
       let plain = try runProgram(demoBinary, ["--book", folder.path, "--report"], environment: english)
       XCTAssertNil(try lastJSON(plain.output)["results"], "no --search, no results key")
@@ -73,13 +74,16 @@ final class DemoBookCommandLineTests: GtkTestCase {
       XCTAssertTrue((found["url"] as? String)?.hasSuffix("/sharing.html#links") == true, "\(found)")
       environment["LANGUAGE"] = "de"
       let german = try lastJSON(
-        runProgram(demoBinary, ["--open", "help:notes-app/sharing", "--search", "link", "--report"], environment: environment)
-          .output)
+        runProgram(
+          demoBinary, ["--open", "help:notes-app/sharing", "--search", "link", "--report"], environment: environment
+        )
+        .output)
       XCTAssertEqual((german["results"] as? [[String: String]])?.first?["title"], "Teilen")
       let missing = try lastJSON(
         runProgram(demoBinary, ["--open", "help:no-such-app", "--report"], environment: environment).output)
       XCTAssertEqual(missing["phase"] as? String, "failed")
-      XCTAssertEqual((missing["error"] as? [String: Any])?["details"] as? String, "No help for “no-such-app” is installed.")
+      XCTAssertEqual(
+        (missing["error"] as? [String: Any])?["details"] as? String, "No help for “no-such-app” is installed.")
     }
   }
 
@@ -88,8 +92,10 @@ final class DemoBookCommandLineTests: GtkTestCase {
       let missing = try runProgram(demoBinary, ["--book", "/nonexistent/help", "--report"], environment: english)
       XCTAssertEqual(missing.status, 4)
       XCTAssertEqual(try lastJSON(missing.output)["phase"] as? String, "failed")
-      XCTAssertEqual(try runProgram(demoBinary, ["--topic", "sync", "--show", "help"]).status, 2, "--topic needs --book")
-      XCTAssertEqual(try runProgram(demoBinary, ["--search", "x", "--show", "help"]).status, 2, "--search needs a book")
+      XCTAssertEqual(
+        try runProgram(demoBinary, ["--topic", "sync", "--show", "help"]).status, 2, "--topic needs --book")
+      XCTAssertEqual(
+        try runProgram(demoBinary, ["--search", "x", "--show", "help"]).status, 2, "--search needs a book")
       XCTAssertEqual(try runProgram(demoBinary, ["--book", "/tmp", "--show", "help"]).status, 2, "one target")
     }
   }

@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 import XCTest
@@ -106,7 +106,9 @@ final class HelpBookViewerTests: GtkTestCase {
       dialog.load(helpAddress: "help:notes-app/%2e%2e%2fsecret", environment: environment, languages: ["C"])
       waitUntil("refused") { viewer.state.error?.kind == .blockedByPolicy }
       dialog.load(helpAddress: "help:notes-app/nothing-here", environment: environment, languages: ["C"])
-      waitUntil("a missing page") { viewer.state.error?.details == "No page “nothing-here” in the help for “notes-app”." }
+      waitUntil("a missing page") {
+        viewer.state.error?.details == "No page “nothing-here” in the help for “notes-app”."
+      }
     }
   }
 
@@ -127,9 +129,12 @@ final class HelpBookViewerTests: GtkTestCase {
       defer { gtk_window_destroy(window) }
 
       gtk_widget_grab_focus(tagged)
-      XCTAssertEqual(HelpTopics.topic(forFocusIn: UnsafeMutableRawPointer(window)), HelpTopic(page: "sync", section: "conflicts"))
+      XCTAssertEqual(
+        HelpTopics.topic(forFocusIn: UnsafeMutableRawPointer(window)), HelpTopic(page: "sync", section: "conflicts"))
       let dialog = HelpDialog.presentContextHelp(in: book, over: UnsafeMutableRawPointer(window))
-      waitUntil("the tagged topic") { dialog.viewer.state.title == "Syncing notes" && dialog.viewer.state.phase == .loaded }
+      waitUntil("the tagged topic") {
+        dialog.viewer.state.title == "Syncing notes" && dialog.viewer.state.phase == .loaded
+      }
       XCTAssertTrue(dialog.viewer.state.url?.hasSuffix("/sync.html#conflicts") == true)
       dialog.close()
 
@@ -153,7 +158,9 @@ final class HelpBookViewerTests: GtkTestCase {
       german.present()
       waitUntil("the German terms") { german.viewer.state.title == "Inhalt der Notizbuch-Hilfe" && german.canAccept }
       german.accept()
-      guard case .accepted(let receipt) = german.decision else { return XCTFail("accepted: \(String(describing: german.decision))") }
+      guard case .accepted(let receipt) = german.decision else {
+        return XCTFail("accepted: \(String(describing: german.decision))")
+      }
       XCTAssertEqual(receipt.language, "de")
       XCTAssertTrue(receipt.requestedURL.hasSuffix("/index.html"), receipt.requestedURL)
 

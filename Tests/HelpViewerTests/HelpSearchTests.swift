@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 import XCTest
@@ -41,9 +41,11 @@ final class HelpSearchTests: GtkTestCase {
       XCTAssertFalse(dialog.isPreparingSearch)
       XCTAssertEqual(viewer.state.title, "Search results for “conflict”")
       let name = BundledScheme.name(for: book)
-      let links = evaluate("Array.from(document.querySelectorAll('li > a')).map(a => a.href).join(' ')", in: viewer.webView)
+      let links = evaluate(
+        "Array.from(document.querySelectorAll('li > a')).map(a => a.href).join(' ')", in: viewer.webView)
       XCTAssertEqual(links?.split(separator: " ").first.map(String.init), "help-viewer://\(name)/sync.html#conflicts")
-      XCTAssertTrue(links?.split(separator: " ").allSatisfy { $0.hasPrefix("help-viewer://\(name)/") } == true, links ?? "")
+      XCTAssertTrue(
+        links?.split(separator: " ").allSatisfy { $0.hasPrefix("help-viewer://\(name)/") } == true, links ?? "")
       XCTAssertEqual(evaluate("document.querySelector('mark').textContent", in: viewer.webView), "conflict")
 
       _ = evaluate("document.querySelector('li > a').click(); 'ok'", in: viewer.webView)
@@ -94,9 +96,33 @@ final class HelpSearchTests: GtkTestCase {
       waitUntil("the results page") { viewer.state.url?.contains("/.search?") == true && viewer.state.phase == .loaded }
       XCTAssertFalse(dialog.isPreparingSearch, "a prepared index answers at once")
       XCTAssertEqual(evaluate("String(document.querySelectorAll('img, script').length)", in: viewer.webView), "0")
-      XCTAssertEqual(evaluate("document.querySelector('h1').textContent.includes('<img src=x')", in: viewer.webView), "true")
+      XCTAssertEqual(
+        evaluate("document.querySelector('h1').textContent.includes('<img src=x')", in: viewer.webView), "true")
       XCTAssertNotEqual(viewer.state.title, "pwned")
       XCTAssertNil(viewer.state.error)
+    }
+  }
+
+  func testTheResultsPageFollowsTheDarkPreference() throws {
+    try onMain {
+      let folder = try TestBook.make()
+      defer { TestBook.remove(folder) }
+      let book = try HelpBook(folder: folder, languages: ["C"])
+      DarkPreference.isPreferred = true
+      defer { DarkPreference.isPreferred = false }
+      let dialog = HelpDialog.present(book: book)
+      defer { dialog.close() }
+      let viewer = dialog.viewer
+      waitUntil("the index") { viewer.state.phase == .loaded }
+      dialog.openSearch("notes")
+      waitUntil("the results page") {
+        viewer.state.url?.contains("/.search?q=notes") == true && viewer.state.phase == .loaded
+      }
+      XCTAssertEqual(evaluate("getComputedStyle(document.body).backgroundColor", in: viewer.webView), "rgb(30, 30, 30)")
+      DarkPreference.isPreferred = false
+      waitUntil("light again, live") {
+        evaluate("getComputedStyle(document.body).backgroundColor", in: viewer.webView) == "rgb(255, 255, 255)"
+      }
     }
   }
 }

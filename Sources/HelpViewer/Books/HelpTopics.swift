@@ -1,6 +1,6 @@
-import HelpViewerCGtk
 import Foundation
 import HelpViewerBooks
+import HelpViewerCGtk
 import HelpViewerGlue
 
 /// Topics for context help: a host tags its widgets with the help topic that explains them,

@@ -24,15 +24,7 @@ enum SearchIndexes {
   /// Builds `book`'s index off the main thread (once), or returns it when it is built.
   static func prepare(_ book: HelpBook) async throws(LoadError) -> SearchIndex {
     if let index = ready[book] { return index }
-    let task =
-      building[book]
-      ?? Task { () async throws -> SearchIndex in
-        do {
-          return try await SearchIndex.build(book: book)
-        } catch {
-          throw error
-        }
-      }
+    let task = building[book] ?? Task { () async throws -> SearchIndex in try await SearchIndex.build(book: book) }
     building[book] = task
     do {
       let index = try await task.value

@@ -1,5 +1,5 @@
-import HelpViewerCGtk
 import HelpViewerBooks
+import HelpViewerCGtk
 import HelpViewerGlue
 
 /// What a dialog showing a help book adds to it: the book, the search bar under the header

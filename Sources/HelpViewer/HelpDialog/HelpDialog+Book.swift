@@ -1,6 +1,6 @@
-import HelpViewerCGtk
 import Foundation
 import HelpViewerBooks
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -52,7 +52,8 @@ extension HelpDialog {
     controls: Controls = .standard
   ) -> HelpDialog {
     if let window, let topic = HelpTopics.topic(forFocusIn: window) {
-      return present(topic: topic.page, section: topic.section, in: book, title: title, over: window, controls: controls)
+      return present(
+        topic: topic.page, section: topic.section, in: book, title: title, over: window, controls: controls)
     }
     return present(book: book, title: title, over: window, controls: controls)
   }

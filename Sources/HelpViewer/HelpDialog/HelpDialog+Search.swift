@@ -1,6 +1,6 @@
-import HelpViewerCGtk
 import Foundation
 import HelpViewerBooks
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -35,10 +35,13 @@ extension HelpDialog {
   /// Connects the search bar: Ctrl+K, the entry's changes (after its short delay) and Enter.
   func installSearch(_ support: DialogBook) {
     let window: UnsafeMutablePointer<GtkWidget> = gcast(self.window)
-    if let shortcut = window.addShortcut("<Control>k", { [weak self] in
-      self?.openSearch()
-      return true
-    }) {
+    if let shortcut = window.addShortcut(
+      "<Control>k",
+      { [weak self] in
+        self?.openSearch()
+        return true
+      })
+    {
       windowShortcuts.append(shortcut)
     }
     actions.add("search") { [weak self] in self?.openSearch() }

@@ -58,6 +58,7 @@ final class NoteBanner {
     let provider = GObjectRef(adoptingNew: gtk_css_provider_new())
     let css = ".help-viewer-note { background: alpha(@accent_bg_color, 0.15); padding: 6px 12px; }"
     gtk_css_provider_load_from_data(provider.pointer(), css, -1)
-    gtk_style_context_add_provider_for_display(display, provider.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    gtk_style_context_add_provider_for_display(
+      display, provider.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
   }
 }

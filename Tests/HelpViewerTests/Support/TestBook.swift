@@ -18,7 +18,8 @@ enum TestBook {
     let pages: [String: String] = [
       "C/index.html": page(
         "Notebook Help Contents",
-        "<p>Welcome. <a id=\"to-sync\" href=\"sync.html#conflicts\">Sync conflicts</a>, <a href=\"other.html\">Other</a></p>"),
+        "<p>Welcome. <a id=\"to-sync\" href=\"sync.html#conflicts\">Sync conflicts</a>, <a href=\"other.html\">Other</a></p>"
+      ),
       "C/sync.html": page(
         "Syncing notes",
         "<h1>Syncing notes</h1><p>Notes sync between devices.</p>\(spacer)<h2 id=\"conflicts\">Resolving conflicts</h2><p>When two devices change a note, a conflict copy is kept.</p>"
@@ -26,10 +27,12 @@ enum TestBook {
       "C/other.html": page("Other things", "<h1>Other things</h1><p>Tags and colours.</p>"),
       "C/style.css": "body { color: rgb(1, 2, 3); }",
       "de/index.html": page(
-        "Inhalt der Notizbuch-Hilfe", "<p>Willkommen. <a href=\"sync.html\">Abgleich</a> <a href=\"other.html\">Anderes</a></p>"),
+        "Inhalt der Notizbuch-Hilfe",
+        "<p>Willkommen. <a href=\"sync.html\">Abgleich</a> <a href=\"other.html\">Anderes</a></p>"),
       "de/sync.html": page(
         "Notizen abgleichen",
-        "<h1>Notizen abgleichen</h1>\(spacer)<h2 id=\"conflicts\">Konflikte lösen</h2><p>Ein Konflikt bleibt als Kopie erhalten.</p>"),
+        "<h1>Notizen abgleichen</h1>\(spacer)<h2 id=\"conflicts\">Konflikte lösen</h2><p>Ein Konflikt bleibt als Kopie erhalten.</p>"
+      ),
     ]
     for (path, text) in pages {
       let file = root.appendingPathComponent(path)
