@@ -62,9 +62,4 @@ extension LoadingWebView {
     if state.isLoading { stop() }
     handle(.rejected(error))
   }
-
-  /// The book and topic the viewer shows now, when it shows a page of a book.
-  var shownTopic: (book: HelpBook, topic: HelpTopic)? {
-    (state.url ?? state.requestedURL).flatMap(BundledScheme.topic(at:))
-  }
 }

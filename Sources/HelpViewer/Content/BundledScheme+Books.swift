@@ -71,28 +71,11 @@ extension BundledScheme {
     return components.url ?? URL(fileURLWithPath: "/")
   }
 
-  /// The book and topic that `address` (a bundled-scheme address) shows, when it is a page of
-  /// a registered book.
-  static func topic(at address: String) -> (book: HelpBook, topic: HelpTopic)? {
-    guard let components = URLComponents(string: address), components.scheme == BundledAddress.scheme,
-      let host = components.host, let book = books[host.lowercased()]
-    else { return nil }
-    let path = components.path
-    guard path.hasSuffix(".html"), !path.dropFirst().contains("/") else {
-      return path == "/" || path.isEmpty ? (book, HelpTopic(page: "index")) : nil
-    }
-    let id = String(path.dropFirst().dropLast(5))
-    guard !id.isEmpty else { return nil }
-    return (book, HelpTopic(page: id, section: components.fragment))
-  }
-
   /// Stops serving the book registered as `name` (a folder now takes the name).
   static func forgetBook(named name: String) {
     if let old = books.removeValue(forKey: name) { bookNames[old] = nil }
   }
 
-  /// The book served as `name`, if any.
-  static func book(named name: String) -> HelpBook? { books[name.lowercased()] }
 
   /// Answers a request for a book's address; `false` when `request` names no book.
   static func serveBook(_ request: URISchemeRequest) -> Bool {
