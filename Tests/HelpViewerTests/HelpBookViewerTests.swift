@@ -172,4 +172,39 @@ final class HelpBookViewerTests: GtkTestCase {
       XCTAssertEqual(second.language, "C", "the receipt says the C page was accepted")
     }
   }
+
+  func testF1OpensContextHelpForTheFocusedWidget() throws {
+    try onMain {
+      let folder = try TestBook.make()
+      defer { TestBook.remove(folder) }
+      let book = try HelpBook(folder: folder, languages: ["C"])
+      let entry: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
+      HelpTopics.tag(UnsafeMutableRawPointer(entry), topic: "other")
+      let window = showInWindow(entry, title: "F1 host")
+      defer { gtk_window_destroy(window) }
+      HelpTopics.installHelpKey(in: UnsafeMutableRawPointer(window), book: book)
+      gtk_widget_grab_focus(entry)
+      try pressKeys("F1", in: window)
+      var shown: UnsafeMutablePointer<GtkWindow>?
+      waitUntil("F1 opened the entry's topic in a dialog") {
+        shown = toplevel(titled: "Other things")
+        return shown != nil
+      }
+      XCTAssertEqual(gtk_window_get_transient_for(shown), window, "over the window F1 was pressed in")
+      if let shown { gtk_window_destroy(shown) }
+    }
+  }
+}
+
+/// The toplevel window titled `title`, if GTK has one.
+@MainActor
+private func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWindow>? {
+  let windows = gtk_window_get_toplevels()
+  for index in 0..<g_list_model_get_n_items(windows) {
+    guard let item = g_list_model_get_item(windows, index) else { continue }
+    g_object_unref(item)
+    let window: UnsafeMutablePointer<GtkWindow> = gcast(item)
+    if gtk_window_get_title(window).map({ String(cString: $0) }) == title { return window }
+  }
+  return nil
 }

@@ -125,4 +125,25 @@ final class HelpSearchTests: GtkTestCase {
       }
     }
   }
+
+  func testEnterInTheEntryOpensTheBestResultAtItsSection() throws {
+    try onMain {
+      let folder = try TestBook.make()
+      defer { TestBook.remove(folder) }
+      let book = try HelpBook(folder: folder, languages: ["C"])
+      let dialog = HelpDialog.present(book: book)
+      defer { dialog.close() }
+      let viewer = dialog.viewer
+      waitUntil("the index") { viewer.state.phase == .loaded }
+      dialog.openSearch("conflict")
+      waitUntil("the results page") {
+        viewer.state.url?.contains("/.search?q=conflict") == true && viewer.state.phase == .loaded
+      }
+      try pressKeys("Return", in: dialog.gtkWindow)
+      waitUntil("Enter opened the best result") {
+        viewer.state.url?.hasSuffix("/sync.html#conflicts") == true && viewer.state.phase == .loaded
+      }
+      XCTAssertTrue(viewer.ownsFocus, "the page has the focus, for the keyboard to scroll it")
+    }
+  }
 }

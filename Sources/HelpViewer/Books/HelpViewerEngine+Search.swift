@@ -36,4 +36,14 @@ extension HelpViewerEngine {
   public static func url(of result: SearchResult, in book: HelpBook) -> URL {
     BundledScheme.address(of: result.pageID, section: result.sectionID, in: BundledScheme.name(for: book))
   }
+
+  /// Forgets the search indexes built so far (their memory goes back); the next search builds
+  /// its book's index again.
+  ///
+  /// ```swift
+  /// HelpViewerEngine.dropSearchIndexes()   // e.g. when the help window is gone for good
+  /// ```
+  public static func dropSearchIndexes() {
+    SearchIndexes.drop()
+  }
 }
