@@ -3,6 +3,7 @@
 //
 // Layers, each using only those below it:
 //   help-viewer-demo  → HelpViewer (widgets) → HelpViewerGlue (GObject, signals, main loop)
+//                                            → HelpViewerBooks (help books, search; no GTK)
 //                                            → HelpViewerCore (state machine, errors, URLs; no GTK)
 //   help-viewer-demo  → HelpViewerDemoContent (the demo's own pages and strings; no library product)
 //   HelpViewerBooks   → HelpViewerCore, HelpViewerCSQLite, HelpViewerCXML2 (help books and search; no GTK)
@@ -36,7 +37,7 @@ let package = Package(
     // Help books: pages by topic and language, help: addresses, full-text search (no GTK).
     .target(name: "HelpViewerBooks", dependencies: ["HelpViewerCore", "HelpViewerCSQLite", "HelpViewerCXML2"]),
     .target(name: "HelpViewerGlue", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim"]),
-    .target(name: "HelpViewer", dependencies: ["HelpViewerCore", "HelpViewerGlue"]),
+    .target(name: "HelpViewer", dependencies: ["HelpViewerCore", "HelpViewerGlue", "HelpViewerBooks"]),
     // The demo's own pages and translations ("Notebook"): not part of the library product.
     .target(
       name: "HelpViewerDemoContent", dependencies: ["HelpViewerCore"], path: "Resources/Notebook",
@@ -44,7 +45,7 @@ let package = Package(
       resources: [.copy("help"), .copy("terms"), .copy("po")]),
     .executableTarget(
       name: "HelpViewerDemo",
-      dependencies: ["HelpViewer", "HelpViewerCore", "HelpViewerGlue", "HelpViewerDemoContent"],
+      dependencies: ["HelpViewer", "HelpViewerCore", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerBooks"],
       path: "Sources/HelpViewerDemo"),
     // The benchmark (issue 6) and the minimal raw WebKitGTK program it compares cold start with.
     .executableTarget(
@@ -58,7 +59,7 @@ let package = Package(
       name: "HelpViewerTests",
       dependencies: [
         "HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim", "HelpViewerDemo",
-        "HelpViewerDemoContent",
+        "HelpViewerDemoContent", "HelpViewerBooks",
       ]),
   ],
   swiftLanguageModes: [.v6]

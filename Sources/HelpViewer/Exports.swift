@@ -1,3 +1,4 @@
+import HelpViewerBooks
 import HelpViewerCore
 
 // The names a host needs from the core, and only those. The core's other public names (the
@@ -28,3 +29,16 @@ public typealias TermsReceipt = HelpViewerCore.TermsReceipt
 public typealias DocumentFingerprint = HelpViewerCore.DocumentFingerprint
 /// Finds a resource folder (e.g. a SwiftPM resource bundle) as an installed app lays it out.
 public typealias ResourceLocator = HelpViewerCore.ResourceLocator
+
+// The help book names a host needs (from `HelpViewerBooks`).
+
+/// A help book: a folder of HTML pages by topic (page id) and language (`C/`, `de/`, …).
+public typealias HelpBook = HelpViewerBooks.HelpBook
+/// One page of a help book, in the language it is shown in.
+public typealias HelpBookPage = HelpViewerBooks.HelpBookPage
+/// A page id and, optionally, a section of a help book: what context help opens.
+public typealias HelpTopic = HelpViewerBooks.HelpTopic
+/// A GNOME `help:APP/PAGE#section` address and its resolution through the XDG data directories.
+public typealias HelpAddress = HelpViewerBooks.HelpAddress
+/// One answer of a help book search: page title, section, snippet, best first.
+public typealias SearchResult = HelpViewerBooks.SearchResult

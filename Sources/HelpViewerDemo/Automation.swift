@@ -31,6 +31,10 @@ enum Automation {
       MainLoop.spin(until: { viewer.state.title != nil || viewer.state.error != nil }, timeout: 1)
     }
     if let text = options.find { find(text, in: viewer) }
+    var results: [Report.SearchHit]?
+    if let text = options.search, let dialog = app.dialog {
+      results = search(text, in: dialog, timeout: options.timeout)
+    }
     if options.screenshot != nil {
       // The web process paints the page some frames after the load finishes: let GTK draw
       // for about a second and a half (90 frames) before taking the picture.
@@ -53,7 +57,10 @@ enum Automation {
     }
     if options.report {
       let matches = options.find == nil ? nil : viewer.model.findState.matchCount
-      print(Report.json(for: viewer.state, sha256: documentHash(of: viewer), matches: matches))
+      let note = app.dialog?.note
+      print(
+        Report.json(
+          for: viewer.state, sha256: documentHash(of: viewer), matches: matches, results: results, note: note))
     }
     return status
   }
@@ -67,6 +74,29 @@ enum Automation {
     var answered = false
     viewer.whenPageAnswers { answered = true }
     return MainLoop.spin(until: { answered || viewer.state.error != nil }, timeout: options.timeout)
+  }
+
+  /// `--search`: types `text` into the dialog's search entry and waits until its results page
+  /// settles; returns the first 10 results, best first (`nil` when the dialog shows no book).
+  static func search(_ text: String, in dialog: HelpDialog, timeout: Double) -> [Report.SearchHit]? {
+    guard let book = dialog.book else { return nil }
+    dialog.openSearch(text)
+    let viewer = dialog.viewer
+    MainLoop.spin(
+      until: { (viewer.state.url ?? "").contains("/.search?") && viewer.state.phase.isSettled }, timeout: timeout)
+    MainLoop.spin(until: { viewer.state.title != nil }, timeout: 1)
+    var hits: [Report.SearchHit]?
+    var done = false
+    Task { @MainActor in
+      let results = (try? await HelpViewerEngine.search(text, in: book, limit: 10)) ?? []
+      hits = results.map {
+        let url = HelpViewerEngine.url(of: $0, in: book).absoluteString
+        return Report.SearchHit(title: $0.title, url: url, snippet: $0.snippetText)
+      }
+      done = true
+    }
+    MainLoop.spin(until: { done }, timeout: timeout)
+    return hits
   }
 
   /// `--find`: opens the find bar with `text` and waits until WebKit has counted the matches.

@@ -19,6 +19,12 @@ struct DemoOptions: Equatable {
   /// Take the screenshot and report while the page is still loading (spinner showing), not
   /// once it settles.
   var whileLoading = false
+  /// A folder used as the help book (with or without language folders).
+  var book: String?
+  /// A topic of the book to open: `PAGE` or `PAGE#SECTION`.
+  var topic: String?
+  /// Text to search the help book for once the dialog settles.
+  var search: String?
 
   /// Whether the demo runs by itself and exits once the page settles.
   var isAutomated: Bool { screenshot != nil || report }
@@ -26,7 +32,7 @@ struct DemoOptions: Equatable {
   static let usage = """
     Usage: help-viewer-demo [--show help|terms | --open URL] [--embedded] [--dark]
                             [--screenshot PATH] [--report] [--timeout SECONDS] [--find TEXT]
-                            [--while-loading]
+                            [--while-loading] [--book DIR [--topic ID[#SECTION]]] [--search TEXT]
 
       --show help|terms   open Notebook's help or terms page at start (exit 4 when its
                           pages are not installed, with --report after a JSON failure)
@@ -41,6 +47,12 @@ struct DemoOptions: Equatable {
                           (--report then includes the number of matches)
       --while-loading     with --report/--screenshot: act while the page is still loading
                           (the spinner showing), not once it settles
+      --book DIR          use DIR as the help book (C/, de/, … folders or pages directly) and
+                          open its index page in the help dialog (exit 4 when DIR is no folder)
+      --topic ID[#SECTION]  with --book: open that page of the book at that section
+      --search TEXT       once the book's page settles, search the book for TEXT in the dialog
+                          (--report then lists the first 10 results, best first); works with
+                          --book and with --open help:APP
     """
 
   /// Parses `arguments` (without the program name); throws a message for people.
@@ -66,14 +78,27 @@ struct DemoOptions: Equatable {
       case "--load-timeout": options.loadTimeout = try seconds(try value(for: argument), for: argument)
       case "--find": options.find = try value(for: argument)
       case "--while-loading": options.whileLoading = true
+      case "--book": options.book = try value(for: argument)
+      case "--topic": options.topic = try value(for: argument)
+      case "--search": options.search = try value(for: argument)
       case "--help", "-h": throw UsageError(nil)
       default: throw UsageError("unknown option “\(argument)”")
       }
     }
-    if options.show != nil && options.open != nil { throw UsageError("give --show or --open, not both") }
-    if options.isAutomated && options.show == nil && options.open == nil {
-      throw UsageError("--report and --screenshot need --show or --open")
+    let targets = [options.show != nil, options.open != nil, options.book != nil].filter { $0 }.count
+    if targets > 1 { throw UsageError("give one of --show, --open and --book") }
+    if options.isAutomated && targets == 0 {
+      throw UsageError("--report and --screenshot need --show, --open or --book")
     }
+    if options.topic != nil && options.book == nil { throw UsageError("--topic goes with --book") }
+    if let topic = options.topic, topic.isEmpty || topic.hasPrefix("#") {
+      throw UsageError("--topic takes a page id, as in sync or sync#conflicts")
+    }
+    if options.search != nil && options.book == nil && !(options.open?.lowercased().hasPrefix("help:") ?? false) {
+      throw UsageError("--search needs a help book: --book DIR or --open help:APP")
+    }
+    if options.search != nil && options.embedded { throw UsageError("--search is in the dialog: leave out --embedded") }
+    if options.search != nil && options.whileLoading { throw UsageError("--search needs a loaded page") }
     if options.whileLoading && !options.isAutomated {
       throw UsageError("--while-loading goes with --report or --screenshot")
     }

@@ -147,7 +147,34 @@ final class DemoWindow {
     let dialog = HelpDialog(title: title, over: window, controls: .all)
     dialog.viewer.timeout = loadTimeout
     dialog.present()
-    load(target, in: dialog.viewer)
+    if case .address(let address) = target, address.lowercased().hasPrefix("help:") {
+      // GNOME's help:APP/PAGE#section: the app's help installed in the XDG data directories.
+      dialog.load(helpAddress: address)
+    } else {
+      load(target, in: dialog.viewer)
+    }
+    self.dialog = dialog
+  }
+
+  /// `--book`: `book`'s page for `topic` (its index page when `nil`), in the help dialog (with
+  /// search) or in the embedded pane.
+  func showBook(_ book: HelpBook, topic: HelpTopic?, embedded: Bool = false) {
+    if embedded {
+      let viewer = embeddedViewer ?? makeEmbeddedViewer()
+      gtk_widget_set_visible(pane, 1)
+      if let topic { viewer.load(topic, in: book) } else { viewer.load(book: book) }
+      return
+    }
+    dialog?.close()
+    termsDialog?.dismiss()
+    let dialog = HelpDialog(title: notebookLocalized("Help"), over: window, controls: .all)
+    dialog.viewer.timeout = loadTimeout
+    dialog.present()
+    if let topic {
+      dialog.show(topic: topic.page, section: topic.section, in: book)
+    } else {
+      dialog.show(book: book)
+    }
     self.dialog = dialog
   }
 

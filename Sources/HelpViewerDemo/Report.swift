@@ -36,6 +36,18 @@ struct Report: Encodable {
   var error: ErrorPart?
   var sha256: String?
   var matches: Int?
+  /// `--search`: the first results, best first (the key is left out without `--search`).
+  var results: [SearchHit]?
+  /// `--topic` or a help: address whose page is missing: the note shown over the index page.
+  var note: String?
+
+  /// One search result as `--report` lists it: the page title, the address the viewer shows it
+  /// at, and the snippet as plain text.
+  struct SearchHit: Encodable, Equatable {
+    var title: String
+    var url: String
+    var snippet: String
+  }
 
   /// The report of `state`; `sha256` is the loaded document's hash (`nil` when not loaded),
   /// `matches` the number of matches `--find` counted (`nil` without `--find`).
@@ -54,8 +66,13 @@ struct Report: Encodable {
   }
 
   /// The report of `state` as one JSON line; every key is present, `null` where there is no value.
-  static func json(for state: LoadState, sha256: String? = nil, matches: Int? = nil) -> String {
-    encodedLine(Report(state: state, sha256: sha256, matches: matches)) ?? #"{"phase":"failed"}"#
+  static func json(
+    for state: LoadState, sha256: String? = nil, matches: Int? = nil, results: [SearchHit]? = nil, note: String? = nil
+  ) -> String {
+    var report = Report(state: state, sha256: sha256, matches: matches)
+    report.results = results
+    report.note = note
+    return encodedLine(report) ?? #"{"phase":"failed"}"#
   }
 
   /// `value` as one line of JSON (keys sorted, slashes unescaped), or `nil` when it cannot be
@@ -80,9 +97,11 @@ struct Report: Encodable {
     try container.encode(error, forKey: .error)
     try container.encode(sha256, forKey: .sha256)
     try container.encode(matches, forKey: .matches)
+    try container.encodeIfPresent(results, forKey: .results)
+    try container.encodeIfPresent(note, forKey: .note)
   }
 
   private enum CodingKeys: String, CodingKey {
-    case phase, url, title, httpStatus, canGoBack, canGoForward, error, sha256, matches
+    case phase, url, title, httpStatus, canGoBack, canGoForward, error, sha256, matches, results, note
   }
 }

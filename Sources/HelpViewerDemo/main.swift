@@ -41,6 +41,25 @@ do {
   }
 }
 
+// --book DIR: the help book, read before anything needs a display (exit 4 when it is no book).
+let book: HelpBook?
+if let folder = options.book {
+  do {
+    book = try HelpBook(folder: URL(fileURLWithPath: folder))
+  } catch {
+    FileHandle.standardError.write(Data("help-viewer-demo: \(error.title): \(error.details ?? error.message)\n".utf8))
+    if options.report {
+      var state = LoadState()
+      state.requestedURL = folder
+      state.phase = .failed(error)
+      print(Report.json(for: state))
+    }
+    exit(4)
+  }
+} else {
+  book = nil
+}
+
 MainActor.assumeIsolated {
   guard gtk_init_check() != 0 else {
     FileHandle.standardError.write(Data("help-viewer-demo: cannot open a display (run it under xvfb-run)\n".utf8))
@@ -61,7 +80,10 @@ MainActor.assumeIsolated {
     }
     return nil
   }()
-  if let page = options.show {
+  if let book {
+    let topic = options.topic.flatMap(HelpTopic.init(parsing:))
+    app.showBook(book, topic: topic, embedded: options.embedded)
+  } else if let page = options.show {
     app.show(page, embedded: options.embedded)
   } else if let target {
     if options.embedded {

@@ -29,6 +29,27 @@ import Testing
     #expect(try JSONDecoder().decode(TermsReceipt.self, from: data) == receipt)
   }
 
+  @Test func recordsTheLanguageOfATermsBookAndReadsReceiptsFromBeforeIt() throws {
+    let german = TermsReceipt(
+      requestedURL: "help-viewer://book-1/terms.html", document: document, title: "AGB",
+      acceptedAt: Date(timeIntervalSince1970: 1_800_000_000), language: "de")
+    let data = try JSONEncoder().encode(german)
+    #expect(try JSONDecoder().decode(TermsReceipt.self, from: data).language == "de")
+    // A receipt a host stored before receipts had a language: exactly the old fields.
+    let old = #"""
+      {"requestedURL":"https://example.com/terms","finalURL":"https://example.com/terms/v2",
+       "sha256":"6ac3c47ea3a0a0f976c8e9780ce3553ab0ddd577eaa31790b6b09f40bf4bbcb3","etag":"\"v2\"",
+       "title":"Terms","isOfflineCopy":false,"acceptedAt":800000000}
+      """#
+    let decoded = try JSONDecoder().decode(TermsReceipt.self, from: Data(old.utf8))
+    #expect(decoded.language == nil)
+    #expect(decoded.sha256 == document.sha256)
+    #expect(decoded.etag == "\"v2\"")
+    // Without a language, none is written: an old reader of the JSON sees what it knows.
+    let plain = TermsReceipt(requestedURL: "https://example.com/terms", document: document, title: nil)
+    #expect(!String(decoding: try JSONEncoder().encode(plain), as: UTF8.self).contains("language"))
+  }
+
   @Test func mustShowAgainOnlyWhenTheHashDiffers() {
     let receipt = TermsReceipt(requestedURL: "https://example.com/terms", document: document, title: nil)
     #expect(!receipt.mustShowAgain(forServedSHA256: document.sha256))

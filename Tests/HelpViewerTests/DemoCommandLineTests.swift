@@ -1,9 +1,8 @@
 import HelpViewerCGtk
 import Foundation
 import HelpViewer
-import HelpViewerDemoContent
 import HelpViewerGlue
-import HelpViewerContent
+import HelpViewerDemoContent
 import HelpViewerCore
 import XCTest
 

@@ -25,6 +25,12 @@ public enum BundledScheme {
   /// replaces its folder.
   public static func register(folder: URL, as name: String) {
     folders[name.lowercased()] = folder
+    forgetBook(named: name.lowercased())
+  }
+
+  /// Stops serving the folder registered as `name` (a book now takes the name).
+  static func unregisterFolder(named name: String) {
+    folders[name] = nil
   }
 
   /// The address of `path` in the folder registered as `name`.
@@ -34,6 +40,7 @@ public enum BundledScheme {
 
   /// Answers one request (called by WebKit through the shared web context).
   static func serve(_ request: URISchemeRequest) {
+    if serveBook(request) { return }
     let name = request.host.lowercased()
     guard let root = folders[name] else {
       request.fail(G_IO_ERROR_NOT_FOUND, "No folder is registered as “\(name)” (BundledScheme.register(folder:as:)).")

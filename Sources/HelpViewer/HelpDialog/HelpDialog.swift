@@ -6,8 +6,9 @@ import HelpViewerGlue
 /// A sheet-like modal dialog showing one page: a header bar with the page title (and its host),
 /// navigation, Open in Browser, a menu and a close button (each optional, see `Controls`), the
 /// `LoadingWebView` below it. Esc and Ctrl+W close it; Alt+Left and Alt+Right go back and
-/// forward; F5 and Ctrl+R reload. Esc closes an open find bar
-/// first; the viewer's `viewer.*` actions (find, zoom, print) work anywhere in the dialog.
+/// forward; F5 and Ctrl+R reload. Esc closes an open find bar (or help search)
+/// first; the viewer's `viewer.*` actions (find, zoom, print) work anywhere in the dialog. A
+/// dialog showing a help book (`HelpDialog+Book.swift`) has help search (Ctrl+K).
 ///
 /// The dialog is transient for its parent and destroyed with it; it keeps itself alive while it
 /// is open, so a host need not hold on to it. Once closed, its window and web view may serve the
@@ -43,7 +44,9 @@ public final class HelpDialog {
   private var isDestroyed = false
   /// Whether the window, header and viewer widgets may serve the next dialog once this one
   /// closes (not after `setFooter`).
-  private var isReusable = true
+  var isReusable = true
+  /// The help book shown, its search bar and its note (see `HelpDialog+Book.swift`).
+  var bookSupport: DialogBook?
   /// The shortcut controllers the dialog added to its window, taken off when it closes.
   var windowShortcuts: [ShortcutController] = []
   let signals = SignalBag()
@@ -85,7 +88,12 @@ public final class HelpDialog {
   ) -> HelpDialog {
     let dialog = HelpDialog(title: title, over: parent, controls: controls)
     dialog.present()
-    dialog.viewer.load(address: address)
+    // GNOME's help:APP/PAGE#section addresses: the app's installed help book.
+    if HelpDialog.isHelpAddress(address) {
+      dialog.load(helpAddress: address)
+    } else {
+      dialog.viewer.load(address: address)
+    }
     return dialog
   }
 
@@ -163,7 +171,7 @@ public final class HelpDialog {
     windowShortcuts += [
       // Esc closes an open find bar first; only the next Esc closes the dialog.
       windowWidget.addShortcut("Escape") { [weak self] in
-        if self?.viewer.hideFindBar() == false { self?.close() }
+        if self?.viewer.hideFindBar() == false, self?.hideSearch() == false { self?.close() }
         return true
       },
       windowWidget.addShortcut("<Control>w") { [weak self] in

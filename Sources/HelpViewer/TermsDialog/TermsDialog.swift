@@ -40,6 +40,9 @@ public final class TermsDialog {
   public private(set) var canAccept = false
   /// Whether the person has reached the end of the current terms document.
   public private(set) var hasReachedEnd = false
+  /// The language of the terms shown, for terms from a terms book (`TermsDialog+Book.swift`):
+  /// it goes into the receipt.
+  public internal(set) var language: String?
 
   let sheet: HelpDialog
   let footer = TermsFooter()
@@ -114,7 +117,7 @@ public final class TermsDialog {
     guard canAccept, let fingerprint else { return }
     let receipt = TermsReceipt(
       requestedURL: url.absoluteString, document: fingerprint, title: viewer.state.title,
-      isOfflineCopy: showsOfflineCopy, acceptedAt: Date())
+      isOfflineCopy: showsOfflineCopy, acceptedAt: Date(), language: language)
     finish(.accepted(receipt))
   }
 

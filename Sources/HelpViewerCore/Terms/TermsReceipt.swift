@@ -29,10 +29,14 @@ public struct TermsReceipt: Codable, Sendable, Equatable {
   public var isOfflineCopy: Bool
   /// When the person accepted.
   public var acceptedAt: Date
+  /// The language of the document accepted, for terms from a terms book (`C`, `de`, `pt_BR`:
+  /// the language folder the page came from); `nil` otherwise, and in receipts stored before
+  /// there was this field (they still decode).
+  public var language: String?
 
   public init(
     requestedURL: String, finalURL: String, sha256: String, etag: String? = nil, lastModified: String? = nil,
-    title: String? = nil, isOfflineCopy: Bool = false, acceptedAt: Date
+    title: String? = nil, isOfflineCopy: Bool = false, acceptedAt: Date, language: String? = nil
   ) {
     self.requestedURL = requestedURL
     self.finalURL = finalURL
@@ -42,16 +46,18 @@ public struct TermsReceipt: Codable, Sendable, Equatable {
     self.title = title
     self.isOfflineCopy = isOfflineCopy
     self.acceptedAt = acceptedAt
+    self.language = language
   }
 
   /// A receipt for the document `fingerprint` identifies, asked for as `requestedURL`.
   public init(
     requestedURL: String, document fingerprint: DocumentFingerprint, title: String?, isOfflineCopy: Bool = false,
-    acceptedAt: Date = Date()
+    acceptedAt: Date = Date(), language: String? = nil
   ) {
     self.init(
       requestedURL: requestedURL, finalURL: fingerprint.finalURL, sha256: fingerprint.sha256, etag: fingerprint.etag,
-      lastModified: fingerprint.lastModified, title: title, isOfflineCopy: isOfflineCopy, acceptedAt: acceptedAt)
+      lastModified: fingerprint.lastModified, title: title, isOfflineCopy: isOfflineCopy, acceptedAt: acceptedAt,
+      language: language)
   }
 
   /// Whether the terms must be shown again for a document served now with hash `sha256`: the

@@ -36,6 +36,26 @@ final class PublicSurfaceTests: XCTestCase {
       let decision: TermsDecision = await TermsDialog.present(URL(string: "https://example.com/")!)
       if case .accepted(let receipt) = decision { _ = receipt as TermsReceipt }
       _ = (SHA256.hex(localized("x")), Localization.languages, Catalog(), MIMETypes.self)
+      // Help books: topics, search, help: addresses, context help, terms books.
+      if let book = try? HelpBook(folder: URL(fileURLWithPath: "/usr/share/help/C/app"), languages: ["de"]) {
+        let topic: HelpTopic? = HelpTopic(parsing: "sync#conflicts")
+        let page: HelpBookPage? = try? book.page(id: "sync")
+        _ = (topic, page)
+        HelpViewerEngine.prepareSearch(book)
+        let results: [SearchResult] = (try? await HelpViewerEngine.search("sync", in: book)) ?? []
+        _ = results.map { HelpViewerEngine.url(of: $0, in: book) }
+        let shown = HelpDialog.present(topic: "sync", section: "conflicts", in: book, over: rawWindow)
+        shown.openSearch("sync")
+        HelpDialog.present(book: book, over: rawWindow)
+        HelpDialog.presentContextHelp(in: book, over: rawWindow)
+        if let window { HelpTopics.tag(window, topic: "sync"); _ = HelpTopics.topic(forFocusIn: window) }
+        let embedded = LoadingWebView(book: book, topic: "sync")
+        _ = embedded.load(topic: "sync", section: nil, in: book) as LoadError?
+        _ = TermsDialog(book: book, page: "terms", over: rawWindow)
+        _ = try? BundledScheme.url(of: book, topic: "sync")
+      }
+      _ = try? HelpAddress(parsing: "help:app/page#section").resolve()
+      HelpDialog.present(address: "help:app/page#section", over: rawWindow)
     }
     """
 

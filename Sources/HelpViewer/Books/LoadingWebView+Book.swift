@@ -1,0 +1,65 @@
+import Foundation
+import HelpViewerBooks
+import HelpViewerCore
+
+extension LoadingWebView {
+  /// A viewer showing `topic` (a page id, or `nil` for the index page) of `book`, at `section`.
+  /// The book's pages are served by the bundled scheme (`help-viewer://book-N/PAGE.html`), each
+  /// in the best language that has it; links between them work and sections scroll. An unknown
+  /// topic shows the index page.
+  ///
+  /// ```swift
+  /// let viewer = LoadingWebView(book: book, topic: "sync", section: "conflicts")
+  /// gtk_box_append(box, .init(viewer.widget))
+  /// ```
+  public convenience init(
+    book: HelpBook, topic: String? = nil, section: String? = nil,
+    configuration: ViewerConfiguration = ViewerConfiguration()
+  ) {
+    self.init(configuration: configuration)
+    if let topic { load(topic: topic, section: section, in: book) } else { load(book: book) }
+  }
+
+  /// Shows `topic`'s page of `book` at `section`. When the book has no such page, shows its
+  /// index page instead and returns why (a 404 `LoadError`, or `.blockedByPolicy` for a topic
+  /// that is a path), so that the host can say so; `nil` when the topic's page loads. A book
+  /// without an index page shows the error view.
+  ///
+  /// ```swift
+  /// if let missing = viewer.load(topic: "sync", section: "conflicts", in: book) { log(missing) }
+  /// ```
+  @discardableResult
+  public func load(topic: String, section: String? = nil, in book: HelpBook) -> LoadError? {
+    do {
+      load(try BundledScheme.url(of: book, topic: topic, section: section))
+      return nil
+    } catch {
+      load(book: book)
+      return error
+    }
+  }
+
+  /// Shows `topic` (`HelpTopic(parsing: "sync#conflicts")`) of `book`; see
+  /// `load(topic:section:in:)`.
+  @discardableResult
+  public func load(_ topic: HelpTopic, in book: HelpBook) -> LoadError? {
+    load(topic: topic.page, section: topic.section, in: book)
+  }
+
+  /// Shows `book`'s index page (the error view when it has none).
+  public func load(book: HelpBook) {
+    do {
+      load(try BundledScheme.url(of: book, topic: "index"))
+    } catch {
+      show(error)
+    }
+  }
+
+  /// Shows the error view for `error`, which happened before any load (e.g. a `help:` address
+  /// that does not resolve).
+  func show(_ error: LoadError) {
+    guard !isDetached else { return }
+    if state.isLoading { stop() }
+    handle(.rejected(error))
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import HelpViewerBooks
+import HelpViewerCore
+
+/// The search indexes of the books searched in this process, one per book as shown (its
+/// language chain is part of the book, so the index holds one language): built off the main
+/// thread once, on the first search or by `HelpViewerEngine.prepareSearch(_:)`, then kept.
+///
+/// ```swift
+/// let index = try await SearchIndexes.prepare(book)   // builds once; later calls wait or return it
+/// SearchIndexes.index(for: book)?.search("sync")      // nil until built
+/// ```
+@MainActor
+enum SearchIndexes {
+  private static var ready: [HelpBook: SearchIndex] = [:]
+  private static var building: [HelpBook: Task<SearchIndex, any Error>] = [:]
+
+  /// The index of `book`, when it is built.
+  static func index(for book: HelpBook) -> SearchIndex? { ready[book] }
+
+  /// Whether `book`'s index is being built now.
+  static func isBuilding(_ book: HelpBook) -> Bool { building[book] != nil }
+
+  /// Builds `book`'s index off the main thread (once), or returns it when it is built.
+  static func prepare(_ book: HelpBook) async throws(LoadError) -> SearchIndex {
+    if let index = ready[book] { return index }
+    let task = building[book] ?? Task { () async throws -> SearchIndex in try await SearchIndex.build(book: book) }
+    building[book] = task
+    do {
+      let index = try await task.value
+      ready[book] = index
+      building[book] = nil
+      return index
+    } catch {
+      building[book] = nil
+      throw (error as? LoadError)
+        ?? LoadError(.cannotShowContent, url: book.root.path, details: "The search index could not be built: \(error)")
+    }
+  }
+
+  /// Forgets every index (their memory goes back).
+  static func drop() {
+    ready.removeAll()
+  }
+}

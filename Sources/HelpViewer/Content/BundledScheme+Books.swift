@@ -1,0 +1,135 @@
+import Foundation
+import HelpViewerBooks
+import HelpViewerCGtk
+import HelpViewerCore
+import HelpViewerGlue
+
+/// Help books served under the bundled scheme: `help-viewer://book-N/PAGE.html` is page `PAGE`
+/// of the book, in the best language that has it (`HelpBook.page(id:)`: a page missing in
+/// German comes from `C/`, for that page alone). Other files (pictures, style sheets) come from
+/// the first of the book's folders that has them, then from its root; nothing outside the book
+/// is served. `help-viewer://book-N/.search?q=TEXT` is the search results page for `TEXT`.
+///
+/// ```swift
+/// let book = try HelpBook(folder: helpFolder)
+/// let url = try BundledScheme.url(of: book, topic: "sync", section: "conflicts")
+/// // help-viewer://book-1/sync.html#conflicts
+/// ```
+extension BundledScheme {
+  /// The books served, by name (`book-1`, …, or the name a host gave).
+  private static var books: [String: HelpBook] = [:]
+  private static var bookNames: [HelpBook: String] = [:]
+
+  /// The path of the search results page in a book's address space (a page id never starts
+  /// with a dot, so it cannot name a page of the book).
+  static let searchPath = "/.search"
+
+  /// Serves `book` as `help-viewer://NAME/…` (see `name(for:)` for an automatic name).
+  /// Registering a name again replaces what it served.
+  public static func register(book: HelpBook, as name: String) {
+    let key = name.lowercased()
+    if let old = books[key] { bookNames[old] = nil }
+    books[key] = book
+    bookNames[book] = key
+    unregisterFolder(named: key)
+  }
+
+  /// The name `book` is served under, registering it as `book-N` the first time.
+  public static func name(for book: HelpBook) -> String {
+    if let name = bookNames[book] { return name }
+    var number = bookNames.count + 1
+    while books["book-\(number)"] != nil { number += 1 }
+    let name = "book-\(number)"
+    register(book: book, as: name)
+    return name
+  }
+
+  /// The address of `topic`'s page in `book` (served by the bundled scheme), with `section` as
+  /// its fragment. Throws as `HelpBook.page(id:)` does: a 404 `LoadError` for an unknown topic,
+  /// `.blockedByPolicy` for a path.
+  public static func url(of book: HelpBook, topic: String, section: String? = nil) throws(LoadError) -> URL {
+    let page = try book.page(id: topic)
+    return address(of: page.id, section: section, in: name(for: book))
+  }
+
+  /// The address of the page with id `id` in the book served as `name`.
+  static func address(of id: String, section: String?, in name: String) -> URL {
+    var text = BundledAddress.url(id + ".html", in: name)
+    if let section, !section.isEmpty {
+      text += "#" + (section.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? section)
+    }
+    return URL(string: text) ?? URL(fileURLWithPath: "/")
+  }
+
+  /// The address of the search results page for `query` in `book`.
+  static func searchURL(query: String, in book: HelpBook) -> URL {
+    var components = URLComponents()
+    components.scheme = BundledAddress.scheme
+    components.host = name(for: book)
+    components.path = searchPath
+    components.queryItems = [URLQueryItem(name: "q", value: query)]
+    return components.url ?? URL(fileURLWithPath: "/")
+  }
+
+  /// Stops serving the book registered as `name` (a folder now takes the name).
+  static func forgetBook(named name: String) {
+    if let old = books.removeValue(forKey: name) { bookNames[old] = nil }
+  }
+
+
+  /// Answers a request for a book's address; `false` when `request` names no book.
+  static func serveBook(_ request: URISchemeRequest) -> Bool {
+    guard let book = books[request.host.lowercased()] else { return false }
+    let path = request.path
+    if path == searchPath {
+      let query = URLComponents(string: request.uri)?.queryItems?.first { $0.name == "q" }?.value ?? ""
+      respond(request, html: SearchPages.page(query: query, in: book))
+      return true
+    }
+    let name = path.split(separator: "/", omittingEmptySubsequences: true)
+    if name.count <= 1 {
+      let file = name.first.map(String.init) ?? "index.html"
+      if file.hasSuffix(".html"), let id = String(file.dropLast(5)).removingPercentEncoding, !id.isEmpty {
+        do {
+          let page = try book.page(id: id)
+          serveFile(page.fileURL, for: request)
+        } catch {
+          fail(request, with: error)
+        }
+        return true
+      }
+    }
+    var lastError = LoadError(.httpError, url: path, httpStatus: 404, details: "No file \(path) in the help book.")
+    for folder in book.folders.map(\.url) + [book.root] {
+      switch ContentPath.resolve(path, in: folder) {
+      case .success(let file):
+        serveFile(file, for: request)
+        return true
+      case .failure(let error) where error.kind == .blockedByPolicy:
+        fail(request, with: error)
+        return true
+      case .failure(let error):
+        lastError = error
+      }
+    }
+    fail(request, with: lastError)
+    return true
+  }
+
+  private static func serveFile(_ file: URL, for request: URISchemeRequest) {
+    guard let data = FileManager.default.contents(atPath: file.path) else {
+      request.fail(G_IO_ERROR_NOT_FOUND, "Cannot read \(request.path).")
+      return
+    }
+    request.respond(data, contentType: MIMETypes.type(forPath: file.path))
+  }
+
+  private static func respond(_ request: URISchemeRequest, html: String) {
+    request.respond(Data(html.utf8), contentType: "text/html")
+  }
+
+  private static func fail(_ request: URISchemeRequest, with error: LoadError) {
+    let code = error.kind == .blockedByPolicy ? G_IO_ERROR_PERMISSION_DENIED : G_IO_ERROR_NOT_FOUND
+    request.fail(code, error.details ?? error.message)
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import HelpViewerBooks
+import HelpViewerCGtk
+import HelpViewerCore
+import HelpViewerGlue
+
+extension HelpDialog {
+  /// Shows `topic`'s page of `book` at `section` in a new dialog over `parent`, with help
+  /// search in its header (Ctrl+K). An unknown topic shows the book's index page with a note
+  /// saying so, never a blank page.
+  ///
+  /// ```swift
+  /// HelpDialog.present(topic: "sync", section: "conflicts", in: book, over: window)
+  /// ```
+  @discardableResult
+  public static func present(
+    topic: String, section: String? = nil, in book: HelpBook, title: String = localized("Help"),
+    over parent: UnsafeMutableRawPointer? = nil, controls: Controls = .standard
+  ) -> HelpDialog {
+    let dialog = HelpDialog(title: title, over: parent, controls: controls)
+    dialog.present()
+    dialog.show(topic: topic, section: section, in: book)
+    return dialog
+  }
+
+  /// Shows `book`'s index page in a new dialog over `parent`, with help search (Ctrl+K).
+  ///
+  /// ```swift
+  /// HelpDialog.present(book: try HelpBook(folder: helpFolder), over: window)
+  /// ```
+  @discardableResult
+  public static func present(
+    book: HelpBook, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
+    controls: Controls = .standard
+  ) -> HelpDialog {
+    let dialog = HelpDialog(title: title, over: parent, controls: controls)
+    dialog.present()
+    dialog.show(book: book)
+    return dialog
+  }
+
+  /// Context help (F1, `app.help`): the topic of the widget that has the focus in `window`, or
+  /// of its nearest tagged parent (`HelpTopics.tag`), else `book`'s index page.
+  ///
+  /// ```swift
+  /// HelpTopics.tag(syncPanel, topic: "sync")
+  /// HelpDialog.presentContextHelp(in: book, over: window)   // from the app's help action
+  /// ```
+  @discardableResult
+  public static func presentContextHelp(
+    in book: HelpBook, over window: UnsafeMutableRawPointer?, title: String = localized("Help"),
+    controls: Controls = .standard
+  ) -> HelpDialog {
+    if let window, let topic = HelpTopics.topic(forFocusIn: window) {
+      return present(
+        topic: topic.page, section: topic.section, in: book, title: title, over: window, controls: controls)
+    }
+    return present(book: book, title: title, over: window, controls: controls)
+  }
+
+  /// Shows the page a GNOME `help:` address names (`help:APP`, `help:APP/PAGE#section`),
+  /// found as Yelp finds it in `environment`'s XDG data directories and the languages
+  /// `languages` (`nil`: the package's), with search over that app's help. An address that
+  /// does not resolve shows the error view with why.
+  ///
+  /// ```swift
+  /// HelpDialog.present(address: "help:notes/sync#conflicts", over: window)  // the same, in a new dialog
+  /// dialog.load(helpAddress: "help:notes/sync#conflicts")
+  /// ```
+  public func load(
+    helpAddress address: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    languages: [String]? = nil
+  ) {
+    do {
+      let found = try HelpAddress(parsing: address).resolve(environment: environment, languages: languages)
+      show(topic: found.page.id, section: found.section, in: found.book)
+    } catch {
+      viewer.show(error)
+    }
+  }
+
+  /// Shows `topic` of `book` in this dialog; an unknown topic shows the index page with a note.
+  public func show(topic: String, section: String? = nil, in book: HelpBook) {
+    let support = attach(book: book)
+    if viewer.load(topic: topic, section: section, in: book) != nil {
+      let text = String(format: localized("The help page “%@” was not found; showing the contents."), topic)
+      support.note.show(text)
+      support.noteShownAt = viewer.state.requestedURL
+      support.noteSeen = viewer.state.url == viewer.state.requestedURL
+    } else {
+      support.note.hide()
+      support.noteShownAt = nil
+    }
+  }
+
+  /// Shows `book`'s index page in this dialog.
+  public func show(book: HelpBook) {
+    let support = attach(book: book)
+    support.note.hide()
+    viewer.load(book: book)
+  }
+
+  /// The note shown over the page (e.g. that a topic was not found), or `nil`.
+  public var note: String? {
+    guard let note = bookSupport?.note, note.isShown else { return nil }
+    return note.text
+  }
+
+  /// The help book the dialog shows (search looks in it), if any.
+  public var book: HelpBook? { bookSupport?.book }
+
+  /// Whether `address` is a GNOME `help:` address.
+  static func isHelpAddress(_ address: String) -> Bool {
+    address.trimmingCharacters(in: .whitespaces).prefix(5).lowercased() == "help:"
+  }
+
+  /// Adds the search bar, its toggle and the note to the dialog the first time; later, only
+  /// changes the book.
+  @discardableResult
+  func attach(book: HelpBook) -> DialogBook {
+    if let support = bookSupport {
+      if support.book != book {
+        support.book = book
+        support.searchedText = nil
+      }
+      return support
+    }
+    let support = DialogBook(book: book)
+    bookSupport = support
+    // The window's content becomes the search bar, the note and the page: a window laid out
+    // so does not serve the next dialog (`DialogShells`).
+    isReusable = false
+    gtk_window_set_child(gtkWindow, support.content)
+    gtk_box_append(gcast(support.content), viewer.gtkWidget)
+    gtk_widget_set_vexpand(viewer.gtkWidget, 1)
+    gtk_header_bar_pack_end(header.bar, gcast(support.search.toggle))
+    installSearch(support)
+    viewer.observe { [weak self] state in self?.followNote(state) }
+    return support
+  }
+
+  /// Hides the note about a missing topic once another page shows (after the index page it
+  /// is about has shown).
+  private func followNote(_ state: LoadState) {
+    guard let support = bookSupport, let shownAt = support.noteShownAt, let url = state.url else { return }
+    let page = { (address: String) in address.split(separator: "#", maxSplits: 1).first.map(String.init) ?? address }
+    if page(url) == page(shownAt) {
+      support.noteSeen = true
+    } else if support.noteSeen {
+      support.note.hide()
+      support.noteShownAt = nil
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import HelpViewerBooks
+import HelpViewerCGtk
+import HelpViewerCore
+import HelpViewerGlue
+
+extension HelpDialog {
+  /// Opens help search (as Ctrl+K and the header's search button do) with `text` in the entry,
+  /// when the dialog shows a help book; the results page follows as the text changes.
+  ///
+  /// ```swift
+  /// dialog.openSearch("sync")   // the entry shows "sync"; the results page loads
+  /// ```
+  public func openSearch(_ text: String? = nil) {
+    guard let support = bookSupport else { return }
+    support.search.isOpen = true
+    if let text { support.search.text = text }
+    gtk_widget_grab_focus(gcast(support.search.entry))
+  }
+
+  /// Whether help search is open.
+  public var isSearchOpen: Bool { bookSupport?.search.isOpen ?? false }
+
+  /// Whether the book's index is being built for a search now (the entry shows a spinner).
+  public var isPreparingSearch: Bool { bookSupport?.search.isBuilding ?? false }
+
+  /// Closes help search when it is open (Esc); returns whether it was.
+  func hideSearch() -> Bool {
+    guard let support = bookSupport, support.search.isOpen else { return false }
+    support.search.isOpen = false
+    viewer.takeFocus()
+    return true
+  }
+
+  /// Connects the search bar: Ctrl+K, the entry's changes (after its short delay) and Enter.
+  func installSearch(_ support: DialogBook) {
+    let window: UnsafeMutablePointer<GtkWidget> = gcast(self.window)
+    if let shortcut = window.addShortcut(
+      "<Control>k",
+      { [weak self] in
+        self?.openSearch()
+        return true
+      })
+    {
+      windowShortcuts.append(shortcut)
+    }
+    actions.add("search") { [weak self] in self?.openSearch() }
+    support.signals += connectSearchChanged(support.search.entry) { [weak self] in self?.searchChanged() }
+    support.signals += connectVoidSignal(UnsafeMutableRawPointer(support.search.entry), "activate") {
+      [weak self] in self?.openBestResult()
+    }
+    support.signals += connectNotify(UnsafeMutableRawPointer(support.search.bar), property: "search-mode-enabled") {
+      [weak self] in
+      guard let self, let support = self.bookSupport else { return }
+      if support.search.isOpen {
+        gtk_widget_grab_focus(gcast(support.search.entry))
+        self.prepareIndex()
+      } else {
+        support.searchedText = nil
+      }
+    }
+  }
+
+  /// Shows the results for the entry's text, once the index is built.
+  private func searchChanged() {
+    guard isOpen, let support = bookSupport else { return }
+    let text = support.search.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty, text != support.searchedText else { return }
+    if SearchIndexes.index(for: support.book) != nil {
+      showResults(for: text)
+    } else {
+      prepareIndex()
+    }
+  }
+
+  /// Builds the book's index off the main thread when it is not built, the entry showing it
+  /// meanwhile; then shows the results for the entry's text, if any.
+  private func prepareIndex() {
+    guard let support = bookSupport, SearchIndexes.index(for: support.book) == nil, !support.search.isBuilding else {
+      return
+    }
+    let book = support.book
+    support.search.isBuilding = true
+    Task { @MainActor [weak self] in
+      do throws(LoadError) {
+        _ = try await SearchIndexes.prepare(book)
+        guard let self, let support = self.bookSupport else { return }
+        support.search.isBuilding = false
+        if self.isOpen, support.book == book { self.searchChanged() }
+      } catch {
+        guard let self else { return }
+        self.bookSupport?.search.isBuilding = false
+        if self.isOpen { self.viewer.show(error) }
+      }
+    }
+  }
+
+  /// Loads the results page for `text`.
+  private func showResults(for text: String) {
+    guard let support = bookSupport else { return }
+    support.searchedText = text
+    viewer.load(BundledScheme.searchURL(query: text, in: support.book))
+  }
+
+  /// Enter in the entry: opens the best result's page at its section.
+  private func openBestResult() {
+    guard let support = bookSupport, let index = SearchIndexes.index(for: support.book) else { return }
+    let text = support.search.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty, let best = (try? index.search(text, limit: 1))?.first else { return }
+    viewer.load(HelpViewerEngine.url(of: best, in: support.book))
+    viewer.takeFocus()
+  }
+}
