@@ -36,7 +36,7 @@ enum Driver {
     }
     let helpFile: String
     do {
-      helpFile = try NotebookContent.locate().appendingPathComponent("help/index.html").absoluteString
+      helpFile = try NotebookContent.locate().appendingPathComponent(NotebookContent.helpPath()).absoluteString
     } catch {
       throw BenchError("the demo's help pages are missing: \(error.details ?? error.message)")
     }

@@ -3,7 +3,6 @@ import Foundation
 import HelpViewer
 import HelpViewerDemoContent
 import HelpViewerGlue
-import HelpViewerContent
 import HelpViewerCore
 import XCTest
 
@@ -17,7 +16,7 @@ final class DemoCommandLineTests: GtkTestCase {
       XCTAssertEqual(report["phase"] as? String, "loaded")
       XCTAssertEqual(report["title"] as? String, "Notebook Help")
       XCTAssertTrue(report["error"] is NSNull)
-      XCTAssertTrue((report["url"] as? String)?.hasSuffix("/help/index.html") == true)
+      XCTAssertTrue((report["url"] as? String)?.hasSuffix("/help/C/index.html") == true)
       XCTAssertEqual(report["canGoBack"] as? Bool, false)
     }
   }
