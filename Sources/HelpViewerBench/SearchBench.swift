@@ -28,6 +28,8 @@ enum SearchBench {
   struct Result: Codable {
     /// `/proc/loadavg`'s 1, 5 and 15-minute figures before these measurements.
     var loadAverage = ""
+    /// The same after them.
+    var loadAverageAfter = ""
     var pages = 0
     var sections = 0
     var megabytes = 0.0
@@ -35,6 +37,8 @@ enum SearchBench {
     var build = Samples()
     /// CPU time (user + system, all threads) of each build (ms).
     var buildCPU = Samples()
+    /// CPU time of reading and parsing every page on one thread, no database (ms).
+    var parseCPU = Samples()
     var queries: [Query] = []
     /// The longest main-thread stall with and without a build running (`StallBench`).
     var stall = StallBench.Result()
@@ -62,6 +66,11 @@ enum SearchBench {
       result.buildCPU.add(cpuMilliseconds() - cpu)
     }
     guard let index else { return nil }
+    for _ in 0..<3 {
+      let cpu = cpuMilliseconds()
+      for page in book.pages() { _ = try? page.text() }
+      result.parseCPU.add(cpuMilliseconds() - cpu)
+    }
     result.pages = index.pageCount
     result.sections = index.sectionCount
     for (kind, text) in queries {
@@ -90,6 +99,7 @@ enum SearchBench {
     Driver.log("help search: main-thread stall while indexing (\(stallBuilds) builds, a window ticking)")
     result.stall = try Programs.child(
       StallBench.Result.self, ["stall", "--book", nodeBook.path, "--builds", String(stallBuilds)])
+    result.loadAverageAfter = loadAverage()
     return result
   }
 

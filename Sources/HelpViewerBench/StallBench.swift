@@ -22,6 +22,10 @@ enum StallBench {
     /// Every tick gap while indexing, to give the median frame.
     var indexingGaps = Samples()
     var idleGaps = Samples()
+    /// When the longest gap of each build ended, in ms after the build started, and how long
+    /// each build took: where in the build the main thread waited.
+    var longestAt = Samples()
+    var buildTimes = Samples()
   }
 
   static func run(book: HelpBook, builds: Int) throws -> Result {
@@ -70,6 +74,10 @@ enum StallBench {
       MainLoop.spin(until: { ticks.count > count }, timeout: 2)
       let busy = gaps(ticks)
       result.whileIndexing.add(busy.max)
+      if let worst = busy.values.indices.max(by: { busy.values[$0] < busy.values[$1] }) {
+        result.longestAt.add(ticks[worst + 1] - start)
+      }
+      result.buildTimes.add(lastBuildSeconds * 1000)
       result.indexingGaps = result.indexingGaps + busy
     }
     return result
