@@ -129,9 +129,9 @@ public final class SearchIndex: Sendable {
   }
 
   /// How many threads parse pages at once: one core fewer than the machine has (at least one,
-  /// at most 4), so the main thread always has a core to draw on. With two parsers on two
-  /// cores, the longest frame gap while indexing the Node.js documentation was 35–76 ms; with
-  /// one, 22–41 ms, and the build no slower on a machine that other work keeps busy.
+  /// at most 4), so the main thread always has a core to draw on. On two cores under outside
+  /// load, two parsers left frame gaps of 35–76 ms while indexing the Node.js documentation,
+  /// one parser 18–41 ms (the idle window's: 20–50 ms), and the build was no slower.
   public static let parsingThreads = max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1))
 
   /// The text of each of `pages`, read and parsed on up to `workers` new threads at once, each
