@@ -115,8 +115,9 @@ struct SearchReport {
       the build: when it is well below the wall time, other work on the machine held the cores
       (the build's threads yield to it).
     - **query**: `index.search(text)` (limit 20) as the dialog runs it, with the snippets; each
-      query once unmeasured, then 200 times. Every word is a prefix; a one-letter word uses the
-      FTS5 prefix index (`prefix='1 2'`).
+      query once unmeasured, then 200 times. Every word is a prefix. A query of one letter ranks
+      only the sections whose heading starts with it (`heading : ^"s"*`), then adds the other
+      matches unranked (FTS5 prefix index `prefix='1 2'`): ranking all 5,000 matches took 15 ms.
     - **stall**: a window with a spinning `GtkSpinner` and a tick callback recording every
       frame-clock tick; `SearchIndex.build(book:)` runs from the main actor while the main loop
       spins, and the largest gap between two ticks is the longest the main thread could not
