@@ -49,7 +49,8 @@ let package = Package(
       path: "Sources/HelpViewerDemo"),
     // The benchmark (issue 6) and the minimal raw WebKitGTK program it compares cold start with.
     .executableTarget(
-      name: "HelpViewerBench", dependencies: ["HelpViewer", "HelpViewerGlue", "HelpViewerDemoContent"],
+      name: "HelpViewerBench",
+      dependencies: ["HelpViewer", "HelpViewerBooks", "HelpViewerGlue", "HelpViewerDemoContent"],
       path: "Sources/HelpViewerBench"),
     .executableTarget(
       name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"], path: "Sources/HelpViewerRawLoad"),

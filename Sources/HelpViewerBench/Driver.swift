@@ -14,6 +14,9 @@ enum Driver {
     var miniBrowser = Samples()
     var miniBrowserProcesses = 0
     var rounds = 0
+    /// Help search on the Node.js API documentation; `nil` when it is not installed.
+    var search: SearchBench.Result?
+    var searchSeconds = 0.0
   }
 
   static func run(rounds: Int) throws -> Results {
@@ -36,7 +39,7 @@ enum Driver {
     }
     let helpFile: String
     do {
-      helpFile = try NotebookContent.locate().appendingPathComponent("help/index.html").absoluteString
+      helpFile = try NotebookContent.locate().appendingPathComponent(NotebookContent.helpPath()).absoluteString
     } catch {
       throw BenchError("the demo's help pages are missing: \(error.details ?? error.message)")
     }
@@ -83,6 +86,10 @@ enum Driver {
         results.miniBrowserProcesses = measured.processes
       }
     }
+
+    let searchStart = now()
+    results.search = try SearchBench.runAll()
+    results.searchSeconds = (now() - searchStart) / 1000
     return results
   }
 

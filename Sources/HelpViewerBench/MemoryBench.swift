@@ -24,7 +24,7 @@ enum MemoryBench {
   nonisolated static let settleSeconds = 3.0
 
   static func run(cycles: Int) throws -> Result {
-    let url = BundledScheme.url("help/index.html", in: NotebookContent.folderName)
+    let url = BundledScheme.url(NotebookContent.helpPath(), in: NotebookContent.folderName)
     var result = Result()
     result.cycles = cycles
     var dialog = HelpDialog.present(url, title: "Help")

@@ -42,7 +42,7 @@ enum OpenBench {
       counter += 1
       switch page {
       case .http: return server.url("/help?open=\(counter)")
-      case .bundled: return BundledScheme.url("help/index.html", in: NotebookContent.folderName)
+      case .bundled: return BundledScheme.url(NotebookContent.helpPath(), in: NotebookContent.folderName)
       }
     }
     let naiveURL: () -> String = {
@@ -50,7 +50,7 @@ enum OpenBench {
       case .http: return nextURL().absoluteString
       case .bundled:
         let pages = try? NotebookContent.locate()
-        return pages?.appendingPathComponent("help/index.html").absoluteString ?? "about:blank"
+        return pages?.appendingPathComponent(NotebookContent.helpPath()).absoluteString ?? "about:blank"
       }
     }
     var result = Result()

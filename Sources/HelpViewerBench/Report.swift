@@ -114,15 +114,33 @@ struct Report {
     var lines = [
       "", "help-viewer-bench: \(results.rounds) rounds (open timings: 2 per process × \(results.rounds) processes)", "",
     ]
-    for row in rows {
+    lines += Self.lines(for: rows)
+    lines.append(search.table())
+    return lines.joined(separator: "\n")
+  }
+
+  /// The help search rows and section.
+  var search: SearchReport { SearchReport(result: results.search, seconds: results.searchSeconds) }
+
+  /// `rows` for the terminal: the measure, then its figures, ratio and verdict.
+  static func lines(for rows: [Row]) -> [String] {
+    rows.map { row in
       let figures =
         row.samples.count == 1
         ? "\(format(row.samples.median)) \(row.unit)"
         : "median \(format(row.samples.median)) (min \(format(row.samples.min)), max \(format(row.samples.max))) \(row.unit), n=\(row.samples.count)"
       let verdict = row.met.map { $0 ? "  ✓ \(row.target)" : "  ✗ \(row.target)" } ?? ""
-      lines.append("\(row.measure)\n    \(figures)  \(row.ratio)\(verdict)")
+      return "\(row.measure)\n    \(figures)  \(row.ratio)\(verdict)"
     }
-    return lines.joined(separator: "\n")
+  }
+
+  /// `rows` as lines of a Markdown table.
+  static func markdownRows(_ rows: [Row]) -> String {
+    rows.map { row in
+      let met = row.met.map { $0 ? "yes" : "**no**" } ?? ""
+      return
+        "| \(row.measure) | \(format(row.samples.median)) \(row.unit) | \(format(row.samples.min)) | \(format(row.samples.max)) | \(row.samples.count) | \(row.ratio) | \(row.target) | \(met) |\n"
+    }.joined()
   }
 
   func markdown() -> String {
@@ -148,12 +166,8 @@ struct Report {
       |---|---:|---:|---:|---:|---|---|---|
 
       """
-    for row in rows {
-      let met = row.met.map { $0 ? "yes" : "**no**" } ?? ""
-      text +=
-        "| \(row.measure) | \(format(row.samples.median)) \(row.unit) | \(format(row.samples.min)) | \(format(row.samples.max)) | \(row.samples.count) | \(row.ratio) | \(row.target) | \(met) |\n"
-    }
-    text += "\n" + Self.notes
+    text += Self.markdownRows(rows)
+    text += "\n" + search.section() + Self.notes
     return text
   }
 

@@ -3,12 +3,14 @@
 // MiniBrowser. Prints a table and writes BENCHMARKS.md.
 //
 //   swift run -c release help-viewer-bench [--rounds 10] [--output BENCHMARKS.md]
+//   swift run -c release help-viewer-bench --only search   # only the help search rows (a minute)
 //
 // With no display it runs itself under xvfb-run. Child modes (`--child …`) are its own
 // measuring processes.
 import HelpViewerCGtk
 import Foundation
 import HelpViewer
+import HelpViewerBooks
 import HelpViewerDemoContent
 import HelpViewerGlue
 
@@ -24,6 +26,10 @@ func runChild(_ arguments: [String]) throws -> String {
     let page = PageKind(rawValue: value(of: "--page", in: arguments) ?? "") ?? .http
     let rounds = Int(value(of: "--rounds", in: arguments) ?? "") ?? 2
     return String(decoding: try encoder.encode(OpenBench.run(page: page, rounds: rounds)), as: UTF8.self)
+  case "stall":
+    let book = try HelpBook(folder: URL(fileURLWithPath: value(of: "--book", in: arguments) ?? ""), languages: [])
+    let builds = Int(value(of: "--builds", in: arguments) ?? "") ?? 3
+    return String(decoding: try encoder.encode(StallBench.run(book: book, builds: builds)), as: UTF8.self)
   case "memory":
     let cycles = Int(value(of: "--cycles", in: arguments) ?? "") ?? 100
     return String(decoding: try encoder.encode(MemoryBench.run(cycles: cycles)), as: UTF8.self)
@@ -49,12 +55,31 @@ if arguments.first == "--child" {
   }
 }
 if arguments.contains("--help") || arguments.contains("-h") {
-  print("usage: help-viewer-bench [--rounds N (≥ 10)] [--output BENCHMARKS.md]")
+  print("usage: help-viewer-bench [--rounds N (≥ 10)] [--output BENCHMARKS.md] [--only search]")
+  print("  --only search  measures only help search and replaces that section of the output file")
   exit(0)
 }
 if let status = Programs.reexecUnderXvfbIfNeeded() { exit(status) }
 let rounds = max(Int(value(of: "--rounds", in: arguments) ?? "") ?? 10, 1)
 let output = value(of: "--output", in: arguments) ?? "BENCHMARKS.md"
+if let only = value(of: "--only", in: arguments) {
+  guard only == "search" else {
+    FileHandle.standardError.write(Data("help-viewer-bench: --only takes “search”\n".utf8))
+    exit(2)
+  }
+  do {
+    let started = now()
+    let report = SearchReport(result: try SearchBench.runAll(), seconds: (now() - started) / 1000)
+    print(report.table())
+    let existing = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    try SearchReport.splice(report.section(), into: existing).write(toFile: output, atomically: true, encoding: .utf8)
+    print("Wrote the “Help search” section of \(output).")
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("help-viewer-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 do {
   let started = now()
   let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3)

@@ -137,7 +137,7 @@ final class DemoWindow {
   }
 
   func showBrokenLink() {
-    let missing = BundledScheme.url("help/no-such-page.html", in: NotebookContent.folderName)
+    let missing = BundledScheme.url("help/C/no-such-page.html", in: NotebookContent.folderName)
     showDialog(.url(missing), title: notebookLocalized("Help"))
   }
 
@@ -216,9 +216,10 @@ final class DemoWindow {
 }
 
 extension DemoOptions.Page {
-  /// The page's address in Notebook's folder: `help-viewer://notebook/help/index.html`.
+  /// The page's address in Notebook's folder: `help-viewer://notebook/help/C/index.html`, or
+  /// `help/de/index.html` in German (`NotebookContent.helpPath()`).
   var address: String {
-    BundledAddress.url(self == .help ? "help/index.html" : "terms/terms.html", in: NotebookContent.folderName)
+    BundledAddress.url(self == .help ? NotebookContent.helpPath() : "terms/terms.html", in: NotebookContent.folderName)
   }
 
   var url: URL { URL(string: address) ?? URL(fileURLWithPath: "/") }

@@ -34,7 +34,7 @@ final class DarkModeTests: GtkTestCase {
       viewer.load(server.url("/scheme"))
       waitUntil("the page saw the dark preference") { viewer.state.title == "dark" }
 
-      viewer.load(try notebookPage("help/index.html"))
+      viewer.load(try notebookPage("help/C/index.html"))
       waitUntil("the bundled help loaded") { viewer.state.phase == .loaded && viewer.state.title != "dark" }
       XCTAssertEqual(evaluate("getComputedStyle(document.body).backgroundColor", in: viewer.webView), "rgb(30, 30, 30)")
 

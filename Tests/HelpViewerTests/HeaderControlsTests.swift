@@ -23,7 +23,7 @@ final class HeaderControlsTests: GtkTestCase {
       XCTAssertEqual(gtk_widget_get_visible(title.lockIcon), 1)
       XCTAssertEqual(tooltip(title.lockIcon), "Connection is not secure")
 
-      dialog.viewer.load(try notebookPage("help/index.html"))
+      dialog.viewer.load(try notebookPage("help/C/index.html"))
       waitUntil("the bundled page loaded") {
         dialog.viewer.state.phase == .loaded && dialog.viewer.state.url?.hasPrefix("help-viewer:") == true
       }
@@ -68,7 +68,7 @@ final class HeaderControlsTests: GtkTestCase {
       waitUntil("the failed address went to the browser") { opened.count == 3 }
       XCTAssertEqual(opened.last, failing.absoluteString)
 
-      dialog.viewer.load(try notebookPage("help/index.html"))
+      dialog.viewer.load(try notebookPage("help/C/index.html"))
       waitUntil("the bundled page loaded") { dialog.viewer.state.phase == .loaded }
       XCTAssertEqual(gtk_widget_get_sensitive(gcast(button)), 0, "a browser cannot open bundled pages")
       XCTAssertFalse(dialog.actions.isEnabled("open-in-browser"))

@@ -18,11 +18,16 @@ final class InstalledLayoutTests: GtkTestCase {
       let report = try result.report()
       XCTAssertEqual(report["phase"] as? String, "loaded", result.errors)
       XCTAssertEqual(report["title"] as? String, "Notebook Help")
-      XCTAssertEqual(report["url"] as? String, "help-viewer://notebook/help/index.html")
+      XCTAssertEqual(report["url"] as? String, "help-viewer://notebook/help/C/index.html")
       // The library's German catalog is found next to the binary too.
       let german = try install.run(
         binary, ["--open", try closedPortURL().absoluteString, "--report"], language: "de")
       XCTAssertEqual((try german.report()["error"] as? [String: Any])?["title"] as? String, "Server nicht erreichbar")
+      // The help in the language shown: the German pages of the help book.
+      let germanHelp = try install.run(binary, ["--show", "help", "--report"], language: "de")
+      XCTAssertEqual(germanHelp.status, 0, germanHelp.errors)
+      XCTAssertEqual(try germanHelp.report()["title"] as? String, "Notizbuch-Hilfe")
+      XCTAssertTrue((try germanHelp.report()["url"] as? String)?.hasSuffix("/help/de/index.html") == true)
     }
   }
 
@@ -39,13 +44,13 @@ final class InstalledLayoutTests: GtkTestCase {
         let report = try result.report()
         XCTAssertEqual(report["phase"] as? String, "failed")
         XCTAssertEqual(
-          report["url"] as? String, "help-viewer://notebook/\(page == "help" ? "help/index" : "terms/terms").html")
+          report["url"] as? String, "help-viewer://notebook/\(page == "help" ? "help/C/index" : "terms/terms").html")
         let error = try XCTUnwrap(report["error"] as? [String: Any])
         XCTAssertEqual(error["kind"] as? String, "resourcesNotFound")
         XCTAssertEqual(error["title"] as? String, "Files Missing")
         // Where it looked: next to the binary, the (hidden) build folder, share/, XDG.
         let details = try XCTUnwrap(error["details"] as? String)
-        XCTAssertTrue(details.hasPrefix("HelpViewer_HelpViewerDemoContent.resources (with help/index.html)"), details)
+        XCTAssertTrue(details.hasPrefix("HelpViewer_HelpViewerDemoContent.resources (with help/C/index.html)"), details)
         let bundle = "/HelpViewer_HelpViewerDemoContent.resources"
         for place in [
           install.root.appendingPathComponent("bin").path,
@@ -83,6 +88,11 @@ final class InstalledLayoutTests: GtkTestCase {
       let german = try install.run(
         binary, ["--open", try closedPortURL().absoluteString, "--report"], language: "de")
       XCTAssertEqual((try german.report()["error"] as? [String: Any])?["title"] as? String, "Server nicht erreichbar")
+      // The help in the language shown: the German pages of the help book.
+      let germanHelp = try install.run(binary, ["--show", "help", "--report"], language: "de")
+      XCTAssertEqual(germanHelp.status, 0, germanHelp.errors)
+      XCTAssertEqual(try germanHelp.report()["title"] as? String, "Notizbuch-Hilfe")
+      XCTAssertTrue((try germanHelp.report()["url"] as? String)?.hasSuffix("/help/de/index.html") == true)
       // The bundles in an XDG data directory ($XDG_DATA_DIRS/help-viewer-demo) instead.
       try FileManager.default.moveItem(
         at: install.root.appendingPathComponent("share/help-viewer-demo"),

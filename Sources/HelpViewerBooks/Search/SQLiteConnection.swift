@@ -94,4 +94,6 @@ final class SQLiteStatement {
   }
 
   func double(at column: Int32) -> Double { sqlite3_column_double(statement, column) }
+
+  func integer(at column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
 }

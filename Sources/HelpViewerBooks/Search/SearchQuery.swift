@@ -34,4 +34,12 @@ public enum SearchQuery {
     guard !words.isEmpty else { return nil }
     return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
   }
+
+  /// For a query of one character, the FTS5 query for the sections whose heading starts with
+  /// it (`heading : ^"s"*`); `nil` for any other query.
+  public static func headingStart(for text: String) -> String? {
+    let words = words(of: text)
+    guard words.count == 1, let word = words.first, word.count == 1 else { return nil }
+    return "heading : ^\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
+  }
 }

@@ -7,7 +7,7 @@ import HelpViewerDemoContent
 /// no pages.
 ///
 /// ```swift
-/// viewer.load(try notebookPage("help/index.html"))
+/// viewer.load(try notebookPage("help/C/index.html"))
 /// ```
 @MainActor
 func notebookPage(_ path: String) throws -> URL {
