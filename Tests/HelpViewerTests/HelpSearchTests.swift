@@ -33,9 +33,17 @@ final class HelpSearchTests: GtkTestCase {
         dialog.isSearchOpen && focusIs(UnsafeMutableRawPointer(search.entry), in: dialog.gtkWindow)
       }
       XCTAssertEqual(gtk_toggle_button_get_active(gcast(search.toggle)), 1, "the toggle follows")
+      // Letters typed within about 0.1 s of Ctrl+K lost the first one in about 1 run of 8 on a loaded
+      // machine, also with the index not building and the entry's tooltip unchanged (so not the
+      // search code); GTK's search bar opening or xdotool's keymap are left. Waiting until the
+      // window has the X focus again before typing passed 10 runs of 10. An open finding.
+      try focus(dialog.gtkWindow)
       _ = try runProgram("/usr/bin/xdotool", ["type", "--delay", "20", "conflict"])
+      waitUntil("every letter typed in the entry") { search.text == "conflict" }
       waitUntil("the results page") {
-        return viewer.state.url?.contains("/.search?q=conflict") == true && viewer.state.phase == .loaded
+        // WebKit may report the title after the load finished.
+        viewer.state.url?.contains("/.search?q=conflict") == true && viewer.state.phase == .loaded
+          && viewer.state.title != nil
       }
       XCTAssertEqual(building, [true, false], "the entry showed the index building, then the results came")
       XCTAssertFalse(dialog.isPreparingSearch)

@@ -15,7 +15,7 @@ extension HelpDialog {
     guard let support = bookSupport else { return }
     support.search.isOpen = true
     if let text { support.search.text = text }
-    gtk_widget_grab_focus(gcast(support.search.entry))
+    support.search.focusEntry()
   }
 
   /// Whether help search is open.
@@ -53,7 +53,7 @@ extension HelpDialog {
       [weak self] in
       guard let self, let support = self.bookSupport else { return }
       if support.search.isOpen {
-        gtk_widget_grab_focus(gcast(support.search.entry))
+        support.search.focusEntry()
         self.prepareIndex()
       } else {
         support.searchedText = nil

@@ -65,6 +65,23 @@ final class SearchBar {
     set { gtk_editable_set_text(entry, newValue) }
   }
 
+  /// Puts the keyboard focus in the entry, unless it is there already, without selecting its
+  /// text: a second grab would select what was typed since the first, and the next key would
+  /// replace it (a quick typist's first letters lost).
+  func focusEntry() {
+    let widget: UnsafeMutablePointer<GtkWidget> = gcast(entry)
+    if let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root),
+      focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    {
+      return
+    }
+    if let text = gtk_editable_get_delegate(entry) {
+      gtk_text_grab_focus_without_selecting(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self))
+    } else {
+      gtk_widget_grab_focus(widget)
+    }
+  }
+
   /// Called when `isBuilding` changes (for tests: the sequence of states).
   var onBuildingChange: ((Bool) -> Void)?
 
