@@ -2,6 +2,7 @@ import HelpViewerCGtk
 import HelpViewerCWebKit
 import Foundation
 import HelpViewerCore
+import HelpViewerContent
 import HelpViewerGlue
 
 /// Serves bundled pages under `help-viewer://FOLDER/PATH` with correct MIME types, from the
