@@ -19,6 +19,7 @@ public enum BundledScheme {
 
   /// Serves `folder` as `help-viewer://NAME/…` in every viewer of the process.
   public static func register(folder: URL, as name: String) {
+    HelpViewerEngine.integrateMainLoop()
     folders[name.lowercased()] = folder
   }
 

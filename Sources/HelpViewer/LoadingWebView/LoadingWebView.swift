@@ -95,6 +95,7 @@ public final class LoadingWebView {
   /// A viewer on `recycled` parts (a closed dialog's, after `ViewerParts.retire()`), or on new
   /// ones when `nil`.
   init(parts recycled: ViewerParts?, url: URL? = nil, configuration: ViewerConfiguration = ViewerConfiguration()) {
+    HelpViewerEngine.integrateMainLoop()
     self.configuration = configuration
     machine = LoadStateMachine(httpErrorsAreFailures: configuration.httpErrors == .errorView)
     navigationGuard = NavigationGuard(policy: configuration.navigationPolicy)
@@ -192,7 +193,11 @@ public final class LoadingWebView {
     shortcuts.removeAll()
     loadTimer?.cancel()
     loadTimer = nil
+    fallbackStart?.cancel()
+    fallbackStart = nil
     spinnerStart = nil
+    // The dialogs built on the viewer end with it: nothing calls into their widgets any more.
+    observers.removeAll()
     signals.disconnectAll()
     actions.disconnectAll()
     tabOutGuard?.detach()

@@ -17,13 +17,27 @@ extension TermsDialog {
   ///   let decision = await TermsDialog.present(termsURL, over: window)
   /// }
   /// ```
-  public static func mustShowAgain(_ receipt: TermsReceipt, timeout: Double = 30) async throws(LoadError) -> Bool {
+  ///
+  /// An entry point of the package: it makes the GLib main loop run Swift concurrency
+  /// (`HelpViewerEngine.integrateMainLoop()`) before it waits for anything, also when called from
+  /// a task off the main actor.
+  nonisolated public static func mustShowAgain(_ receipt: TermsReceipt, timeout: Double = 30) async throws(LoadError)
+    -> Bool
+  {
+    HelpViewerEngine.integrateMainLoop()
     let served = try await servedDocument(at: receipt.requestedURL, timeout: timeout)
     return receipt.mustShowAgain(forServedSHA256: served.sha256)
   }
 
   /// The fingerprint of the document served now at `address`, fetched without a window.
-  public static func servedDocument(at address: String, timeout: Double = 30) async throws(LoadError)
+  nonisolated public static func servedDocument(at address: String, timeout: Double = 30) async throws(LoadError)
+    -> DocumentFingerprint
+  {
+    HelpViewerEngine.integrateMainLoop()
+    return try await fetchDocument(at: address, timeout: timeout)
+  }
+
+  private static func fetchDocument(at address: String, timeout: Double) async throws(LoadError)
     -> DocumentFingerprint
   {
     let uri = try URLInput.parse(address).get()
