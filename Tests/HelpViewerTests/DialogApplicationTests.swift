@@ -163,7 +163,9 @@ final class TestApplication {
       g_action_map_add_action(OpaquePointer(application), action.opaque)
       actions.append(action)
       let accels = [strdup(accelerator).map { UnsafePointer($0) }, nil]
-      accels.withUnsafeBufferPointer { gtk_application_set_accels_for_action(application, "app.\(name)", $0.baseAddress) }
+      accels.withUnsafeBufferPointer {
+        gtk_application_set_accels_for_action(application, "app.\(name)", $0.baseAddress)
+      }
       free(UnsafeMutableRawPointer(mutating: accels[0]))
     }
   }

@@ -112,7 +112,8 @@ final class DialogEndTests: GtkTestCase {
       defer { server.stop() }
       let parent = showInWindow(gtk_label_new("host")!, title: "Doomed terms host")
       let terms = TermsDialog(server.url("/page"), over: parent)
-      let widgets = headerWidgets(terms.sheet) + [GWeakObject(terms.footer.bar), GWeakObject(terms.footer.acceptButton)]
+      let widgets =
+        headerWidgets(terms.sheet) + [GWeakObject(terms.footer.bar), GWeakObject(terms.footer.acceptButton)]
       gtk_window_destroy(parent)
       XCTAssertEqual(terms.decision, .dismissed, "no answer will ever come: dismissed")
       terms.present()  // Too late: does nothing.
@@ -135,7 +136,8 @@ private func makeServer() throws -> TestServer {
 @MainActor
 private func headerWidgets(_ dialog: HelpDialog) -> [GWeakObject] {
   [
-    GWeakObject(UnsafeMutableRawPointer(dialog.header.bar)), GWeakObject(UnsafeMutableRawPointer(dialog.header.titleLabel)),
+    GWeakObject(UnsafeMutableRawPointer(dialog.header.bar)),
+    GWeakObject(UnsafeMutableRawPointer(dialog.header.titleLabel)),
     GWeakObject(dialog.header.backButton), GWeakObject(dialog.header.reloadButton),
   ]
 }

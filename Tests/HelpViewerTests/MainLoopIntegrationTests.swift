@@ -19,7 +19,9 @@ final class MainLoopIntegrationTests: GtkTestCase {
     super.tearDown()
   }
 
-  func testIntegrateMainLoop() { expectIntegration("HelpViewerEngine.integrateMainLoop()") { _ in HelpViewerEngine.integrateMainLoop() } }
+  func testIntegrateMainLoop() {
+    expectIntegration("HelpViewerEngine.integrateMainLoop()") { _ in HelpViewerEngine.integrateMainLoop() }
+  }
 
   func testLoadingWebView() { expectIntegration("LoadingWebView()") { _ in LoadingWebView().detach() } }
 
@@ -57,7 +59,8 @@ final class MainLoopIntegrationTests: GtkTestCase {
       MainLoop.iterate(until: { ran }, timeout: 0.2)
       XCTAssertFalse(ran, "with no integration the task waits", file: file, line: line)
       entryPoint(server)
-      XCTAssertTrue(MainLoop.iterate(until: { ran }, timeout: 5), "the task ran once \(name) was called", file: file, line: line)
+      XCTAssertTrue(
+        MainLoop.iterate(until: { ran }, timeout: 5), "the task ran once \(name) was called", file: file, line: line)
       MainLoop.spin(until: { false }, timeout: 0.2)  // What the entry point started settles.
     }
   }

@@ -88,7 +88,7 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
         freed.append(({ weakDialog == nil }, GWeakObject(dialog!.gtkWindow), GWeakObject(dialog!.viewer.webView)))
         if midLoad {
           waitUntil("round \(round) reached the server") { server.hits["/slow", default: 0] == (round + 1) / 2 }
-          XCTAssertTrue(dialog!.viewer.state.isLoading)
+          XCTAssertTrue(dialog!.viewer.state.isLoading, "round \(round): \(dialog!.viewer.state)")
         } else {
           waitUntil("round \(round) loaded") { dialog?.viewer.state.phase == .loaded }
         }
