@@ -88,7 +88,7 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
         freed.append(({ weakDialog == nil }, GWeakObject(dialog!.gtkWindow), GWeakObject(dialog!.viewer.webView)))
         if midLoad {
           waitUntil("round \(round) reached the server") { server.hits["/slow", default: 0] == (round + 1) / 2 }
-          XCTAssertTrue(dialog!.viewer.state.isLoading)
+          XCTAssertTrue(dialog!.viewer.state.isLoading, "round \(round): \(dialog!.viewer.state)")
         } else {
           waitUntil("round \(round) loaded") { dialog?.viewer.state.phase == .loaded }
         }
@@ -147,40 +147,4 @@ private func parent(of pid: Int) -> Int? {
   else { return nil }
   let fields = stat[stat.index(after: close)...].split(separator: " ")
   return fields.count > 1 ? Int(fields[1]) : nil
-}
-
-/// Collects GLib warnings and criticals from the moment it starts, from any thread (GLib calls
-/// its log writer on the thread that logs).
-enum LogWatch {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var collected: [String] = []
-  nonisolated(unsafe) private static var started = false
-
-  static var problems: [String] { lock.withLock { collected } }
-
-  static func record(_ message: String) { lock.withLock { collected.append(message) } }
-
-  @MainActor
-  static func start() {
-    lock.withLock { collected = [] }
-    guard !started else { return }
-    started = true
-    g_log_set_writer_func(logWatchWriter, nil, nil)
-  }
-}
-
-/// GLib's log writer for `LogWatch`: a plain C function, not isolated to any actor, because GLib
-/// calls it on whichever thread logs (dconf's worker, WebKit's threads, …).
-private let logWatchWriter: GLogWriterFunc = { level, fields, count, data in
-  if level.rawValue & (G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_ERROR.rawValue)
-    != 0,
-    let fields
-  {
-    for index in 0..<Int(count) where String(cString: fields[index].key) == "MESSAGE" {
-      if let value = fields[index].value?.assumingMemoryBound(to: CChar.self) {
-        LogWatch.record(String(cString: value))
-      }
-    }
-  }
-  return g_log_writer_default(level, fields, count, data)
 }

@@ -2,6 +2,7 @@ import HelpViewerCGtk
 import HelpViewerCWebKit
 import Foundation
 import HelpViewerCore
+import HelpViewerContent
 import HelpViewerGlue
 
 /// Serves the app's own pages under `help-viewer://NAME/PATH` with correct MIME types, from
@@ -24,6 +25,7 @@ public enum BundledScheme {
   /// host name: letters, digits, `-`, `.`; case does not matter). Registering a name again
   /// replaces its folder.
   public static func register(folder: URL, as name: String) {
+    HelpViewerEngine.integrateMainLoop()
     folders[name.lowercased()] = folder
     forgetBook(named: name.lowercased())
   }

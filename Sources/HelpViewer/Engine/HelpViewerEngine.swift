@@ -1,5 +1,6 @@
 import Foundation
 import HelpViewerCore
+import HelpViewerGlue
 
 /// Makes help dialogs open as fast as native ones: a warm web process, preloaded pages, and
 /// view reuse. All optional; nothing runs until called.
@@ -21,6 +22,26 @@ import HelpViewerCore
 /// ```
 @MainActor
 public enum HelpViewerEngine {
+  /// Makes GTK's main loop (GLib's default main context) run Swift concurrency's main actor and
+  /// `DispatchQueue.main`: without it, a `Task { @MainActor in … }`, a `DispatchQueue.main`
+  /// block or the rest of an `await` on the main actor waits until something drains
+  /// libdispatch's main queue, which a GLib loop never does by itself.
+  ///
+  /// Call it once at start-up, before the first task: in `main` before `g_application_run`, or
+  /// first thing in the application's `startup` or `activate` handler. Every entry point of the
+  /// package (`LoadingWebView`, `HelpDialog`, `TermsDialog`, `TermsDialog.mustShowAgain`,
+  /// `prewarm`, `preload`, `BundledScheme.register`) also calls it, but a task that is only
+  /// *scheduled* to call one of them does not run before it. Idempotent; any thread.
+  ///
+  /// ```swift
+  /// HelpViewerEngine.integrateMainLoop()
+  /// let app = gtk_application_new("org.example.Notes", G_APPLICATION_DEFAULT_FLAGS)
+  /// // in activate: Task { @MainActor in await showTermsIfNeeded() }  // runs at once
+  /// ```
+  nonisolated public static func integrateMainLoop() {
+    MainLoop.integrateDispatch()
+  }
+
   /// How many spare web views (each keeping a warm web process) are kept after dialogs close;
   /// 1 by default, 0 turns reuse off.
   public static var spareViewLimit: Int {
@@ -46,6 +67,7 @@ public enum HelpViewerEngine {
   /// Starts a web process in the background, so that the first dialog opens warm. Returns at
   /// once; does nothing when a process is already kept.
   public static func prewarm() {
+    integrateMainLoop()
     ViewPool.prewarm()
   }
 
@@ -53,7 +75,8 @@ public enum HelpViewerEngine {
   /// a new load. Returns the viewer (not in any window yet), e.g. to watch its state.
   @discardableResult
   public static func preload(_ url: URL) -> LoadingWebView {
-    Preloads.preload(url)
+    integrateMainLoop()
+    return Preloads.preload(url)
   }
 
   /// Releases the spare web views and preloaded pages, and with them their web processes.

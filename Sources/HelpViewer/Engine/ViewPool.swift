@@ -75,14 +75,18 @@ enum ViewPool {
   /// new spare waits for the next viewer.
   ///
   /// A view closed while loading does not become the anchor: its web process may still be
-  /// starting, and a view related to a process that never finished starting waits forever.
+  /// starting, and a view related to a process that never finished starting waits forever. Nor
+  /// does a view that never loaded a page (e.g. a dialog that ended before it was presented):
+  /// it has no web process.
   static func viewerClosed(_ webView: GObjectRef, isLoading: Bool) {
     if inUse?.withObject({ $0 == webView.raw }) == true { inUse = nil }
     // A kept dialog shell already holds a warm process for the next dialog. A view on a session
     // with trusted certificates never serves another viewer (`WebEngine`).
     guard limit > 0, spares.count < limit, !DialogShells.isKeeping, WebEngine.isShared(webView) else { return }
     if anchor == nil {
-      guard !isLoading else { return }
+      // A view that never loaded a page has no web process to keep.
+      let hasProcess = webkit_web_view_get_uri(webView.pointer(WebKitWebView.self)) != nil
+      guard !isLoading, hasProcess else { return }
       retired = webView
     }
     handOver?.cancel()

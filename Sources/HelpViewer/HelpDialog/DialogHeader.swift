@@ -6,6 +6,9 @@ import HelpViewerGlue
 /// lock, Open in Browser, the menu, and close; each button enabled only when it can act, each
 /// left out when the host's `HelpDialog.Controls` say so. Every button is an icon with a tooltip
 /// and an accessible label.
+///
+/// It holds a reference to every widget it draws into: when the dialog's window is destroyed
+/// (e.g. with its parent), a late `render` still writes into live, unparented widgets.
 @MainActor
 final class DialogHeader {
   let bar: OpaquePointer
@@ -16,17 +19,25 @@ final class DialogHeader {
   let closeButton: UnsafeMutablePointer<GtkButton>
   let menu = DialogMenu()
   let title = DialogTitle()
+  /// The references that keep the bar and its buttons alive as long as the header.
+  private let owned: [GObjectRef]
   /// The page title label.
   var titleLabel: OpaquePointer { title.titleLabel }
 
   init(controls: HelpDialog.Controls) {
-    bar = gcast(gtk_header_bar_new()!)
+    let barRef = GObjectRef(adoptingNew: gtk_header_bar_new())
+    bar = barRef.opaque
     gtk_header_bar_set_show_title_buttons(bar, 0)
     backButton = Self.iconButton("go-previous-symbolic", label: localized("Back"))
     forwardButton = Self.iconButton("go-next-symbolic", label: localized("Forward"))
     reloadButton = Self.iconButton("view-refresh-symbolic", label: localized("Reload"))
     openInBrowserButton = Self.iconButton("web-browser-symbolic", label: localized("Open in Browser"))
     closeButton = Self.iconButton("window-close-symbolic", label: localized("Close"))
+    owned =
+      [barRef]
+      + [backButton, forwardButton, reloadButton, openInBrowserButton, closeButton].map {
+        GObjectRef(adoptingNonNil: UnsafeMutableRawPointer($0))
+      }
     gtk_actionable_set_action_name(gcast(openInBrowserButton), "dialog.open-in-browser")
 
     for button in [backButton, forwardButton, reloadButton] {

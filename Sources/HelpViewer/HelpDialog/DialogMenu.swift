@@ -18,6 +18,8 @@ final class DialogMenu {
   ]
 
   let button: OpaquePointer
+  /// Keeps the button alive as long as the menu (also after the dialog's window is gone).
+  private let buttonRef: GObjectRef
   let model: GObjectRef
   private let zoomSection: GObjectRef
 
@@ -40,7 +42,8 @@ final class DialogMenu {
     Self.append(browserSection, localized("Open in Browser"), "dialog.open-in-browser")
     g_menu_append_section(model.opaque, nil, browserSection.pointer(GMenuModel.self))
 
-    button = gcast(gtk_menu_button_new()!)
+    buttonRef = GObjectRef(adoptingNew: gtk_menu_button_new())
+    button = buttonRef.opaque
     gtk_menu_button_set_icon_name(button, "open-menu-symbolic")
     gtk_menu_button_set_menu_model(button, model.pointer(GMenuModel.self))
     gtk_widget_set_tooltip_text(gcast(button), localized("Main Menu"))

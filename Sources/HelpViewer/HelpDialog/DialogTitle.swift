@@ -4,7 +4,8 @@ import HelpViewerGlue
 
 /// The header bar's title: the page title (ellipsized), and under it, smaller and dim, the
 /// page's host with a lock for HTTPS (an open lock for plain HTTP). Bundled pages and files
-/// have no host line.
+/// have no host line. It holds a reference to every widget it draws into, so drawing after the
+/// dialog's window is gone writes into live widgets.
 @MainActor
 final class DialogTitle {
   let box: UnsafeMutablePointer<GtkWidget>
@@ -12,22 +13,30 @@ final class DialogTitle {
   let hostLabel: OpaquePointer
   let lockIcon: UnsafeMutablePointer<GtkWidget>
   private let hostRow: UnsafeMutablePointer<GtkWidget>
+  /// The references that keep the widgets above alive as long as the title.
+  private let owned: [GObjectRef]
 
   init() {
-    box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    var owned: [GObjectRef] = []
+    /// Holds `widget` (a new, floating one) for the title's lifetime.
+    func own(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+      owned.append(GObjectRef(adoptingNonNil: UnsafeMutableRawPointer(widget)))
+      return widget
+    }
+    box = own(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
     gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
 
-    titleLabel = gcast(gtk_label_new(nil)!)
+    titleLabel = gcast(own(gtk_label_new(nil)!))
     gtk_widget_add_css_class(gcast(titleLabel), "title")
     gtk_label_set_ellipsize(titleLabel, PANGO_ELLIPSIZE_END)
     gtk_label_set_single_line_mode(titleLabel, 1)
     gtk_label_set_width_chars(titleLabel, 5)
 
-    hostRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)
+    hostRow = own(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4))
     gtk_widget_set_halign(hostRow, GTK_ALIGN_CENTER)
-    lockIcon = gtk_image_new_from_icon_name("channel-secure-symbolic")
+    lockIcon = own(gtk_image_new_from_icon_name("channel-secure-symbolic"))
     gtk_widget_add_css_class(lockIcon, "dim-label")
-    hostLabel = gcast(gtk_label_new(nil)!)
+    hostLabel = gcast(own(gtk_label_new(nil)!))
     gtk_widget_add_css_class(gcast(hostLabel), "subtitle")
     gtk_label_set_ellipsize(hostLabel, PANGO_ELLIPSIZE_MIDDLE)
     gtk_label_set_single_line_mode(hostLabel, 1)
@@ -36,6 +45,7 @@ final class DialogTitle {
 
     gtk_box_append(gcast(box), gcast(titleLabel))
     gtk_box_append(gcast(box), hostRow)
+    self.owned = owned
     render(title: "", origin: PageOrigin(address: nil))
   }
 

@@ -15,7 +15,7 @@ extension HelpDialog {
   @discardableResult
   public static func present(
     topic: String, section: String? = nil, in book: HelpBook, title: String = localized("Help"),
-    over parent: UnsafeMutableRawPointer? = nil, controls: Controls = .standard
+    over parent: (any DialogParent)? = nil, controls: Controls = .standard
   ) -> HelpDialog {
     let dialog = HelpDialog(title: title, over: parent, controls: controls)
     dialog.present()
@@ -30,7 +30,7 @@ extension HelpDialog {
   /// ```
   @discardableResult
   public static func present(
-    book: HelpBook, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
+    book: HelpBook, title: String = localized("Help"), over parent: (any DialogParent)? = nil,
     controls: Controls = .standard
   ) -> HelpDialog {
     let dialog = HelpDialog(title: title, over: parent, controls: controls)
@@ -48,10 +48,10 @@ extension HelpDialog {
   /// ```
   @discardableResult
   public static func presentContextHelp(
-    in book: HelpBook, over window: UnsafeMutableRawPointer?, title: String = localized("Help"),
+    in book: HelpBook, over window: (any DialogParent)?, title: String = localized("Help"),
     controls: Controls = .standard
   ) -> HelpDialog {
-    if let window, let topic = HelpTopics.topic(forFocusIn: window) {
+    if let address = window?.dialogParentAddress, let topic = HelpTopics.topic(forFocusIn: address) {
       return present(
         topic: topic.page, section: topic.section, in: book, title: title, over: window, controls: controls)
     }

@@ -11,8 +11,11 @@ import HelpViewerGlue
 /// dialog showing a help book (`HelpDialog+Book.swift`) has help search (Ctrl+K).
 ///
 /// The dialog is transient for its parent and destroyed with it; it keeps itself alive while it
-/// is open, so a host need not hold on to it. Once closed, its window and web view may serve the
-/// next dialog, hidden until then (`HelpViewerEngine.reusesDialogWindows`).
+/// is open, so a host need not hold on to it. When the parent is a window of a `GtkApplication`,
+/// the dialog's window joins that application while the dialog is open (the application's
+/// accelerators and `app.*` actions work in it), and the application quitting closes the dialog.
+/// Once closed, its window and web view may serve the next dialog, hidden until then and with
+/// nothing the host changed on them (`HelpViewerEngine.reusesDialogWindows`).
 ///
 /// ```swift
 /// HelpDialog.present(helpURL, title: "Help", over: window)
@@ -27,8 +30,8 @@ public final class HelpDialog {
   public let fallbackTitle: String
   /// Whether the dialog's window is still open.
   public private(set) var isOpen = false
-  /// Called once, when the dialog closes (by its close button, Esc, Ctrl+W, `close()`, or with
-  /// its parent).
+  /// Called once, when the dialog closes (by its close button, Esc, Ctrl+W, `close()`, with its
+  /// parent, or when its application quits; also when it ends that way before it was presented).
   public var onClose: (() -> Void)?
 
   /// The dialog's `GtkWindow *`: GTK owns it, and it is this dialog's while the dialog has not
@@ -53,11 +56,12 @@ public final class HelpDialog {
   private var keepAlive: HelpDialog?
   private var waiters: [CheckedContinuation<Void, Never>] = []
 
-  /// Shows `url` in a new dialog over `parent` (any `GtkWindow` pointer, or `nil`), with the
-  /// header bar `controls` (`.standard`: the menu and close).
+  /// Shows `url` in a new dialog over `parent` (a `GtkWindow`, or any widget in one, as any
+  /// pointer: see `DialogParent`; `nil` for none), with the header bar `controls` (`.standard`:
+  /// the menu and close).
   @discardableResult
   public static func present(
-    _ url: URL, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
+    _ url: URL, title: String = localized("Help"), over parent: (any DialogParent)? = nil,
     controls: Controls = .standard
   ) -> HelpDialog {
     if let preloaded = Preloads.take(url) {
@@ -74,7 +78,7 @@ public final class HelpDialog {
   /// Shows `url` in a new dialog; `showsNavigation` adds back, forward and reload.
   @discardableResult
   public static func present(
-    _ url: URL, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool
+    _ url: URL, title: String = localized("Help"), over parent: (any DialogParent)? = nil, showsNavigation: Bool
   ) -> HelpDialog {
     present(url, title: title, over: parent, controls: .standard(showsNavigation: showsNavigation))
   }
@@ -83,7 +87,7 @@ public final class HelpDialog {
   /// that cannot be loaded shows the error view at once.
   @discardableResult
   public static func present(
-    address: String, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
+    address: String, title: String = localized("Help"), over parent: (any DialogParent)? = nil,
     controls: Controls = .standard
   ) -> HelpDialog {
     let dialog = HelpDialog(title: title, over: parent, controls: controls)
@@ -100,7 +104,7 @@ public final class HelpDialog {
   /// What a person typed, in a new dialog; `showsNavigation` adds back, forward and reload.
   @discardableResult
   public static func present(
-    address: String, title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil,
+    address: String, title: String = localized("Help"), over parent: (any DialogParent)? = nil,
     showsNavigation: Bool
   ) -> HelpDialog {
     present(address: address, title: title, over: parent, controls: .standard(showsNavigation: showsNavigation))
@@ -108,7 +112,7 @@ public final class HelpDialog {
 
   /// A dialog that is not shown yet, with back, forward and reload when `showsNavigation`.
   public convenience init(
-    title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil, showsNavigation: Bool
+    title: String = localized("Help"), over parent: (any DialogParent)? = nil, showsNavigation: Bool
   ) {
     self.init(title: title, over: parent, controls: .standard(showsNavigation: showsNavigation))
   }
@@ -122,7 +126,7 @@ public final class HelpDialog {
   /// dialog.viewer.load(helpURL)
   /// ```
   public convenience init(
-    title: String = localized("Help"), over parent: UnsafeMutableRawPointer? = nil, controls: Controls = .standard
+    title: String = localized("Help"), over parent: (any DialogParent)? = nil, controls: Controls = .standard
   ) {
     // A closed dialog's window and widgets when one is kept; else new ones (with a spare web
     // view of the pool when there is one).
@@ -134,9 +138,10 @@ public final class HelpDialog {
   /// A dialog around `viewer` (a new one, a spare from the pool, or one that preloaded its page)
   /// in `shell`'s window (a closed dialog's, holding `viewer`'s widgets), or in a new window.
   init(
-    viewer: LoadingWebView, shell: DialogShells.Shell?, title: String, over parent: UnsafeMutableRawPointer?,
+    viewer: LoadingWebView, shell: DialogShells.Shell?, title: String, over parent: (any DialogParent)?,
     controls: Controls
   ) {
+    HelpViewerEngine.integrateMainLoop()
     fallbackTitle = title
     self.viewer = viewer
     if let shell {
@@ -145,19 +150,17 @@ public final class HelpDialog {
       header.show(controls)
     } else {
       header = DialogHeader(controls: controls)
-      // GTK owns a new toplevel window (its toplevel list holds it). We hold no reference of
-      // our own: `gtk_window_destroy` must drop the last one so that `destroy` is emitted.
-      gtkWindow = gcast(gtk_window_new()!)
-      gtk_window_set_default_size(gtkWindow, 720, 640)
-      gtk_widget_set_size_request(gcast(window), 300, 300)
-      gtk_window_set_titlebar(gtkWindow, gcast(header.bar))
-      gtk_widget_add_css_class(gcast(window), "help-viewer-dialog")
+      gtkWindow = DialogWindow.make()
     }
+    // A new window's state, also for a kept one: nothing a host did to the dialog before stays.
+    DialogWindow.restore(gtkWindow, titlebar: header.bar)
     if gtk_window_get_child(gtkWindow) != viewer.gtkWidget { gtk_window_set_child(gtkWindow, viewer.gtkWidget) }
-    gtk_window_set_modal(gtkWindow, 1)
-    gtk_window_set_transient_for(gtkWindow, parent.map { gcast($0) })
-    gtk_window_set_destroy_with_parent(gtkWindow, parent == nil ? 0 : 1)
     gtk_window_set_title(gtkWindow, title)
+    if let application = DialogWindow.attach(gtkWindow, to: ParentWindow.resolve(parent)) {
+      // `g_application_quit` ends the application's windows' dialogs (a terms dialog's answer
+      // is then `.dismissed`); no window is destroyed by GTK then.
+      signals += connectVoidSignal(application, "shutdown") { [weak self] in self?.close(keepingShell: false) }
+    }
 
     signals += header.closeButton.connectClicked { [weak self] in self?.close() }
     signals += header.backButton.connectClicked { [weak self] in self?.viewer.goBack() }
@@ -207,11 +210,18 @@ public final class HelpDialog {
 
   /// Closes the dialog at once (`isOpen` is `false` on return); does nothing the second time.
   public func close() {
+    close(keepingShell: true)
+  }
+
+  /// Closes the dialog; its window and widgets are kept for the next dialog when `keepingShell`
+  /// and they can be.
+  private func close(keepingShell: Bool) {
     guard !isDestroyed else { return }
     // A page stuck in a script is not kept for the next dialog (its process ends on detach).
-    let keepsShell = isOpen && isReusable && DialogShells.wantsShell && !viewer.isStuck
+    let keepsShell = keepingShell && isOpen && isReusable && DialogShells.wantsShell && !viewer.isStuck
     didClose(keepingShell: keepsShell)
     if keepsShell {
+      DialogWindow.detach(gtkWindow)
       for shortcut in windowShortcuts { shortcut.remove() }
       windowShortcuts.removeAll()
       gtk_widget_insert_action_group(gcast(window), "dialog", nil)
@@ -223,8 +233,11 @@ public final class HelpDialog {
   }
 
   isolated deinit {
-    // A dialog that was never presented still has its window in GTK's toplevel list.
-    if !isDestroyed { gtk_window_destroy(gtkWindow) }
+    // A dialog that was never presented (nor ended with its parent) still has its window in
+    // GTK's toplevel list, and its viewer is still connected.
+    guard !isDestroyed else { return }
+    viewer.detach()
+    gtk_window_destroy(gtkWindow)
   }
 
   /// Puts `footer` below the page, e.g. the terms dialog's Decline and Accept buttons.
@@ -250,12 +263,13 @@ public final class HelpDialog {
     gtk_window_set_title(gtkWindow, title)
   }
 
-  /// The dialog's end, whichever way it comes (`close()`, or the window destroyed by GTK along
-  /// with its parent); runs once.
+  /// The dialog's end, whichever way it comes (`close()`, the application quitting, or the
+  /// window destroyed by GTK along with its parent), also before it was ever presented: the
+  /// viewer and every signal are disconnected, so nothing draws into the header or the window
+  /// afterwards. Runs once.
   private func didClose(keepingShell: Bool = false) {
     guard !isDestroyed else { return }
     isDestroyed = true
-    guard isOpen else { return }
     isOpen = false
     viewer.detach(givingViewToPool: !keepingShell)
     signals.disconnectAll()

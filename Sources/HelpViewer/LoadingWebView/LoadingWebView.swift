@@ -98,6 +98,7 @@ public final class LoadingWebView {
   /// ones when `nil` or when their web view is on another network session than `configuration`
   /// needs (its trusted certificates: `WebEngine`).
   init(parts recycled: ViewerParts?, url: URL? = nil, configuration: ViewerConfiguration = ViewerConfiguration()) {
+    HelpViewerEngine.integrateMainLoop()
     self.configuration = configuration
     machine = LoadStateMachine(httpErrorsAreFailures: configuration.httpErrors == .errorView)
     navigationGuard = NavigationGuard(policy: configuration.navigationPolicy)
@@ -212,10 +213,11 @@ public final class LoadingWebView {
     shortcuts.removeAll()
     loadTimer?.cancel()
     loadTimer = nil
-    spinnerStart = nil
-    // A pending start of the offline copy would load into a view another viewer may own now.
     fallbackStart?.cancel()
     fallbackStart = nil
+    spinnerStart = nil
+    // The dialogs built on the viewer end with it: nothing calls into their widgets any more.
+    observers.removeAll()
     signals.disconnectAll()
     actions.disconnectAll()
     tabOutGuard?.detach()

@@ -15,7 +15,7 @@ extension TermsDialog {
   /// ```
   public convenience init(
     book: HelpBook, page: String = "index", title: String = localized("Terms of Service"),
-    over parent: UnsafeMutableRawPointer? = nil
+    over parent: (any DialogParent)? = nil
   ) {
     let found = Result { () throws(LoadError) in try book.page(id: page) }
     let name = BundledScheme.name(for: book)

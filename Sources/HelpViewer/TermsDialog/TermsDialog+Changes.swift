@@ -23,9 +23,14 @@ extension TermsDialog {
   ///   let decision = await TermsDialog.present(termsURL, over: window)
   /// }
   /// ```
-  public static func mustShowAgain(
+  ///
+  /// An entry point of the package: it makes the GLib main loop run Swift concurrency
+  /// (`HelpViewerEngine.integrateMainLoop()`) before it waits for anything, also when called from
+  /// a task off the main actor.
+  nonisolated public static func mustShowAgain(
     _ receipt: TermsReceipt, trustedCertificates: [String: String] = [:], timeout: Double = 30
   ) async throws(LoadError) -> Bool {
+    HelpViewerEngine.integrateMainLoop()
     let served = try await servedDocument(
       at: receipt.requestedURL, trustedCertificates: trustedCertificates, timeout: timeout)
     return receipt.mustShowAgain(forServedSHA256: served.sha256)
@@ -33,9 +38,10 @@ extension TermsDialog {
 
   /// The fingerprint of the document served now at `address`, fetched without a window (with
   /// `trustedCertificates` as `mustShowAgain` takes them).
-  public static func servedDocument(
+  nonisolated public static func servedDocument(
     at address: String, trustedCertificates: [String: String] = [:], timeout: Double = 30
   ) async throws(LoadError) -> DocumentFingerprint {
+    HelpViewerEngine.integrateMainLoop()
     let uri = try URLInput.parse(address).get()
     switch URLInput.scheme(of: uri) {
     case "http", "https": return try await fetch(uri, trustedCertificates: trustedCertificates, timeout: timeout)
@@ -66,7 +72,7 @@ extension TermsDialog {
       lastModified: response.headers["Last-Modified"])
   }
 
-  private static func read(_ uri: String) throws(LoadError) -> DocumentFingerprint {
+  nonisolated private static func read(_ uri: String) throws(LoadError) -> DocumentFingerprint {
     guard let url = URL(string: uri), url.isFileURL else {
       throw LoadError(.invalidURL, url: uri, details: "Not a file address.")
     }

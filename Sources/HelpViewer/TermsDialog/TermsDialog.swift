@@ -10,8 +10,9 @@ import HelpViewerGlue
 /// and the person has scrolled to its end (or it fits without scrolling), as measured in the
 /// page by a script in an isolated world that the page's own scripts cannot reach
 /// (`EndOfDocumentWatcher`). Accepting gives a `TermsReceipt` of exactly the document shown.
-/// Closing without a choice (the close button, Esc, Ctrl+W, the parent destroyed) is
-/// `.dismissed`. The dialog is modal, transient for its parent and destroyed with it.
+/// Closing without a choice (the close button, Esc, Ctrl+W, the parent destroyed, the parent's
+/// `GtkApplication` quitting) is `.dismissed`. The dialog is modal, transient for its parent and
+/// destroyed with it, and a window of the parent's application while it is open.
 ///
 /// ```swift
 /// let decision = await TermsDialog.present(termsURL, over: window)
@@ -66,10 +67,10 @@ public final class TermsDialog {
   isolated deinit {}
   private var waiters: [CheckedContinuation<TermsDecision, Never>] = []
 
-  /// Shows the terms at `url` over `parent` (any `GtkWindow` pointer, or `nil`) and returns the
-  /// person's answer once the dialog closes.
+  /// Shows the terms at `url` over `parent` (a `GtkWindow`, or any widget in one, as any pointer:
+  /// see `DialogParent`; `nil` for none) and returns the person's answer once the dialog closes.
   public static func present(
-    _ url: URL, title: String = localized("Terms of Service"), over parent: UnsafeMutableRawPointer? = nil,
+    _ url: URL, title: String = localized("Terms of Service"), over parent: (any DialogParent)? = nil,
     offlineCopy: URL? = nil
   ) async -> TermsDecision {
     let dialog = TermsDialog(url, title: title, over: parent, offlineCopy: offlineCopy)
@@ -79,9 +80,10 @@ public final class TermsDialog {
 
   /// A dialog for the terms at `url`, not shown yet: call `present()`.
   public init(
-    _ url: URL, title: String = localized("Terms of Service"), over parent: UnsafeMutableRawPointer? = nil,
+    _ url: URL, title: String = localized("Terms of Service"), over parent: (any DialogParent)? = nil,
     offlineCopy: URL? = nil
   ) {
+    HelpViewerEngine.integrateMainLoop()
     self.url = url
     self.offlineCopy = offlineCopy
     sheet = HelpDialog(title: title, over: parent, showsNavigation: true)

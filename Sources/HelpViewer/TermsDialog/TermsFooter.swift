@@ -3,21 +3,31 @@ import HelpViewerCore
 import HelpViewerGlue
 
 /// The terms dialog's action bar: a hint on the left, Decline and Accept on the right (Accept
-/// is the suggested action).
+/// is the suggested action). It holds a reference to every widget it draws into, so drawing after
+/// the dialog's window is gone writes into live widgets.
 @MainActor
 final class TermsFooter {
   let bar: UnsafeMutablePointer<GtkWidget>
   let declineButton: UnsafeMutablePointer<GtkButton>
   let acceptButton: UnsafeMutablePointer<GtkButton>
   let hintLabel: OpaquePointer
+  /// The references that keep the widgets above alive as long as the footer.
+  private let owned: [GObjectRef]
 
   init() {
-    bar = gtk_action_bar_new()
-    declineButton = gcast(gtk_button_new_with_mnemonic(localized("_Decline")))
-    acceptButton = gcast(gtk_button_new_with_mnemonic(localized("_Accept")))
+    let refs = [
+      GObjectRef(adoptingNew: gtk_action_bar_new()),
+      GObjectRef(adoptingNew: gtk_button_new_with_mnemonic(localized("_Decline"))),
+      GObjectRef(adoptingNew: gtk_button_new_with_mnemonic(localized("_Accept"))),
+      GObjectRef(adoptingNew: gtk_label_new(nil)),
+    ]
+    owned = refs
+    bar = refs[0].widget
+    declineButton = refs[1].pointer()
+    acceptButton = refs[2].pointer()
     gtk_widget_add_css_class(gcast(acceptButton), "suggested-action")
     gtk_widget_set_sensitive(gcast(acceptButton), 0)
-    hintLabel = gcast(gtk_label_new(nil))
+    hintLabel = refs[3].opaque
     gtk_widget_add_css_class(gcast(hintLabel), "dim-label")
     gtk_label_set_xalign(hintLabel, 0)
     gtk_label_set_ellipsize(hintLabel, PANGO_ELLIPSIZE_END)

@@ -57,6 +57,32 @@ final class PublicSurfaceTests: XCTestCase {
       _ = try? HelpAddress(parsing: "help:app/page#section").resolve()
       HelpDialog.present(address: "help:app/page#section", over: rawWindow)
     }
+
+    // A host's own GTK module: its window and widget types, and what gtk_widget_get_root returns.
+    struct GtkWindow {}
+    struct GtkWidget {}
+
+    @MainActor func parents(
+      _ window: UnsafeMutablePointer<GtkWindow>, _ button: UnsafeMutablePointer<GtkWidget>,
+      _ root: OpaquePointer?, _ raw: UnsafeMutableRawPointer, _ maybeWindow: UnsafeMutablePointer<GtkWindow>?
+    ) async {
+      HelpViewerEngine.integrateMainLoop()
+      let url = URL(string: "https://example.com/")!
+      HelpDialog.present(url, over: window)
+      HelpDialog.present(url, title: "Help", over: button, controls: .all)
+      HelpDialog.present(url, over: root)
+      HelpDialog.present(url, over: raw)
+      HelpDialog.present(url, over: maybeWindow)
+      HelpDialog.present(url, over: nil)
+      HelpDialog.present(url)
+      HelpDialog.present(address: "example.com", over: button, showsNavigation: true)
+      _ = HelpDialog(title: "Help", over: root, controls: .standard)
+      _ = TermsDialog(url, over: button)
+      let decision: TermsDecision = await TermsDialog.present(url, over: window)
+      _ = decision
+      let parent: (any DialogParent)? = root
+      _ = parent
+    }
     """
 
   /// Inner names of the core, the glue and the C modules, none of which a host may see.
