@@ -2,7 +2,7 @@
 # Installs what is missing (Debian 12) and runs the whole test suite: the toolkit-free core
 # tests and the real GTK/WebKitGTK tests, under Xvfb when there is no display.
 #
-#   bash scripts/test.sh                                  # the whole suite
+#   bash scripts/test.sh                                  # the whole suite and Examples/AcmeNotes
 #   bash scripts/test.sh --sanitize address               # the whole suite under AddressSanitizer
 #   bash scripts/test.sh --sanitize thread                # … under ThreadSanitizer
 #   bash scripts/test.sh --sanitize address --filter 'DialogReuseTests|ViewReuseTests'
@@ -40,6 +40,9 @@ case "$sanitizer" in
   "")
     swift build --build-tests
     helpviewer_with_display swift test --skip-build "${filter[@]}"
+    # The whole suite includes a real host: Examples/AcmeNotes, built against this package with
+    # its own CGtk target, and its self-test under Xvfb.
+    if [ "${#filter[@]}" -eq 0 ]; then bash scripts/check-example.sh; fi
     ;;
   address)
     # detect_leaks=0: LeakSanitizer's report at exit (checked on the dialog and reuse suites:
