@@ -32,4 +32,5 @@ shot --open "http://127.0.0.1:$port/help" --while-loading --screenshot docs/dial
 shot --open "http://127.0.0.1:$((port + 1))/help" --screenshot docs/dialog-failed.png
 shot --show help --find offline --screenshot docs/find-in-page.png
 shot --show help --dark --screenshot docs/dialog-dark.png
-echo "Pictures in docs/: dialog-loaded, dialog-loading, dialog-failed, find-in-page, dialog-dark"
+shot --show help --search "sync conflict" --screenshot docs/help-search.png
+echo "Pictures in docs/: dialog-loaded, dialog-loading, dialog-failed, find-in-page, dialog-dark, help-search"

@@ -52,7 +52,7 @@ struct DemoOptions: Equatable {
       --topic ID[#SECTION]  with --book: open that page of the book at that section
       --search TEXT       once the book's page settles, search the book for TEXT in the dialog
                           (--report then lists the first 10 results, best first); works with
-                          --book and with --open help:APP
+                          --show help, --book and --open help:APP
     """
 
   /// Parses `arguments` (without the program name); throws a message for people.
@@ -94,8 +94,10 @@ struct DemoOptions: Equatable {
     if let topic = options.topic, topic.isEmpty || topic.hasPrefix("#") {
       throw UsageError("--topic takes a page id, as in sync or sync#conflicts")
     }
-    if options.search != nil && options.book == nil && !(options.open?.lowercased().hasPrefix("help:") ?? false) {
-      throw UsageError("--search needs a help book: --book DIR or --open help:APP")
+    if options.search != nil && options.book == nil && options.show != .help
+      && !(options.open?.lowercased().hasPrefix("help:") ?? false)
+    {
+      throw UsageError("--search needs a help book: --show help, --book DIR or --open help:APP")
     }
     if options.search != nil && options.embedded { throw UsageError("--search is in the dialog: leave out --embedded") }
     if options.search != nil && options.whileLoading { throw UsageError("--search needs a loaded page") }

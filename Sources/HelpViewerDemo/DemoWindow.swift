@@ -90,6 +90,11 @@ final class DemoWindow {
 
   /// Shows a bundled page in a dialog, or in the embedded pane.
   func show(_ page: DemoOptions.Page, embedded: Bool = false) {
+    // Notebook's help is a help book: search (Ctrl+K), pages in the language shown.
+    if page == .help, let book = notebookBook {
+      showBook(book, topic: nil, embedded: embedded)
+      return
+    }
     let target = Target.url(page.url)
     if embedded {
       showEmbedded(target)
@@ -154,6 +159,11 @@ final class DemoWindow {
       load(target, in: dialog.viewer)
     }
     self.dialog = dialog
+  }
+
+  /// Notebook's own help book (`help/C`, `help/de`), when its pages were found.
+  var notebookBook: HelpBook? {
+    pages.flatMap { try? HelpBook(folder: $0.appendingPathComponent("help")) }
   }
 
   /// `--book`: `book`'s page for `topic` (its index page when `nil`), in the help dialog (with

@@ -16,7 +16,7 @@ final class DemoCommandLineTests: GtkTestCase {
       XCTAssertEqual(report["phase"] as? String, "loaded")
       XCTAssertEqual(report["title"] as? String, "Notebook Help")
       XCTAssertTrue(report["error"] is NSNull)
-      XCTAssertTrue((report["url"] as? String)?.hasSuffix("/help/C/index.html") == true)
+      XCTAssertTrue((report["url"] as? String)?.hasSuffix("/index.html") == true)
       XCTAssertEqual(report["canGoBack"] as? Bool, false)
     }
   }
