@@ -95,7 +95,7 @@ final class DemoBookCommandLineTests: GtkTestCase {
       XCTAssertEqual(
         try runProgram(demoBinary, ["--topic", "sync", "--show", "help"]).status, 2, "--topic needs --book")
       XCTAssertEqual(
-        try runProgram(demoBinary, ["--search", "x", "--show", "help"]).status, 2, "--search needs a book")
+        try runProgram(demoBinary, ["--search", "x", "--show", "terms"]).status, 2, "--search needs a book")
       XCTAssertEqual(try runProgram(demoBinary, ["--book", "/tmp", "--show", "help"]).status, 2, "one target")
     }
   }
