@@ -148,10 +148,11 @@ public final class LoadingWebView {
   }
 
   /// Loads the page again; after a failure (or over the offline copy), loads the address that
-  /// failed.
+  /// failed; while a page loads that shows nothing yet, loads its address again (WebKit's reload
+  /// would reload the page shown before it).
   public func reload() {
     guard !isDetached else { return }
-    if state.error != nil || state.phase == .idle || state.isOfflineCopy {
+    if state.error != nil || state.phase == .idle || state.isOfflineCopy || (state.isLoading && !state.hasContent) {
       if let url = state.requestedURL { load(address: url) }
       return
     }

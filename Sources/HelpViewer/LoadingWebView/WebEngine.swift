@@ -82,6 +82,13 @@ enum WebEngine {
       manager, EndOfDocumentWatcher.handlerName, EndOfDocumentWatcher.worldName)
   }
 
+  /// Forgets the shared network session, and with it every certificate a viewer made it trust:
+  /// the next viewer gets a new ephemeral session. Views made before keep theirs. For a reset
+  /// between tests (`HelpViewerEngine.reset()`), after the spare and kept views were dropped.
+  static func forgetSession() {
+    session = nil
+  }
+
   /// Lets the session accept each host's named certificate (and nothing else that fails).
   private static func trust(_ certificates: [String: String], in session: GObjectRef) {
     for (host, pem) in certificates {

@@ -5,6 +5,10 @@
 /// - Cancellation (a new load replacing one, `stop`) is never an error.
 /// - A main resource with HTTP status ≥ 400 is a failure, although WebKit finishes it normally.
 /// - Once failed, the late events of that load (FINISHED, progress) change nothing.
+/// - A load replaced by a newer one (another address, or the same one again, as `reload()`
+///   while loading does) or stopped is over for the viewer: its late STARTED, cancellation and
+///   FINISHED change nothing, so the viewer never shows idle between two loads, nor loading
+///   again after `stop`.
 ///
 /// ```swift
 /// var machine = LoadStateMachine()
@@ -23,6 +27,11 @@ public struct LoadStateMachine: Sendable {
   /// What was shown before the current load began, restored when it is cancelled with nothing
   /// new on screen.
   private var phaseBeforeLoad: LoadPhase = .idle
+  /// The addresses of loads replaced by a newer request while they ran, whose STARTED,
+  /// cancellation or FINISHED may still come (WebKit sends them on its own time: a STARTED of
+  /// the replaced load can even come after the new request). Forgotten once the current load
+  /// commits; a few at most.
+  private var replaced: [String] = []
 
   /// Whether an HTTP status ≥ 400 of the page is a failure (the default) or the server's own
   /// error page is shown as loaded.
@@ -43,6 +52,7 @@ public struct LoadStateMachine: Sendable {
   private mutating func apply(_ event: LoadEvent) {
     switch event {
     case .requested(let url):
+      noteReplaced()
       begin(url: url)
       state.requestedURL = url
       state.offlineReason = nil
@@ -58,8 +68,13 @@ public struct LoadStateMachine: Sendable {
       state.requestedURL = error.url ?? state.requestedURL
       fail(error)
     case .started(let url):
-      // Our own request starts as asked; anything else (a link clicked) is a new navigation.
+      // Our own request starts as asked; anything else (a link clicked) is a new navigation,
+      // except a load we replaced, starting late.
       guard state.phase != .loading || state.url != url else { return }
+      guard !replaced.contains(url) else { return }
+      // WebKit's address is empty at the start of a load asked for right after another was
+      // cancelled (it forgets the pending address with the cancellation): ours.
+      guard state.phase != .loading || !url.isEmpty else { return }
       begin(url: url)
       state.requestedURL = url
       state.offlineReason = nil
@@ -71,6 +86,7 @@ public struct LoadStateMachine: Sendable {
       state.url = url
       state.hasContent = true
       state.httpStatus = status
+      replaced.removeAll()  // What this load replaced was cancelled before it got here.
       if let status, status >= 400, httpErrorsAreFailures {
         fail(LoadError(.httpError, url: url, httpStatus: status, details: "HTTP status \(status)"))
         ignoreNextFinish = true
@@ -93,6 +109,9 @@ public struct LoadStateMachine: Sendable {
         state.requestedURL = url
         fail(loadError)
         ignoreNextFinish = true
+      } else if let index = replaced.firstIndex(of: url) {
+        replaced.remove(at: index)
+        ignoreNextFinish = true  // A replaced load's cancellation: the new load goes on.
       } else if url != state.url {
         ignoreNextFinish = true  // The load this one replaced was cancelled.
       } else {
@@ -114,9 +133,18 @@ public struct LoadStateMachine: Sendable {
       ignoreNextFinish = true  // The viewer stops the load: its FINISHED follows.
     case .stopped:
       guard state.phase == .loading else { return }
+      noteReplaced()  // Its STARTED may still come (after the server saw its request, even).
       cancelled = true
       state.phase = state.hasContent ? .loaded : phaseBeforeLoad
     }
+  }
+
+  /// Remembers that the running load (if any) is over: replaced by the one about to begin, or
+  /// stopped.
+  private mutating func noteReplaced() {
+    guard state.phase == .loading, let url = state.url else { return }
+    replaced.append(url)
+    if replaced.count > 4 { replaced.removeFirst() }
   }
 
   private mutating func begin(url: String) {

@@ -1,0 +1,18 @@
+extension HelpViewerEngine {
+  /// Puts the engine back as a new process has it: no kept dialog window, spare view or
+  /// preloaded page, the default limits and reuse, the default spinner delay, and a new network
+  /// session (so no certificate an earlier viewer trusted). Internal: for tests, so that no test
+  /// sees what another left behind.
+  ///
+  /// ```swift
+  /// override func setUp() { super.setUp(); MainActor.assumeIsolated { HelpViewerEngine.reset() } }
+  /// ```
+  static func reset() {
+    dropSpareViews()
+    reusesDialogWindows = true
+    spareViewLimit = 1
+    preloadLimit = 2
+    WebEngine.forgetSession()
+    LoadingWebView.spinnerDelay = 0.3
+  }
+}
