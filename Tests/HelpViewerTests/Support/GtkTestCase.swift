@@ -53,6 +53,11 @@ func resetSharedState() {
     g_object_unref(window)
   }
   DarkPreference.isPreferred = false
+  // Let GTK finish with the windows destroyed (here, or by the test before, which may have
+  // destroyed one in the very turn it presented it) before the next test makes its own. Without
+  // this, GlueActionTests' window, then a dialog closed while it mapped, crashed the test after
+  // them in a GTK signal handler handed a freed GtkWindow.
+  while g_main_context_iteration(nil, 0) != 0 {}
   Localization.setLanguages([])
 }
 
