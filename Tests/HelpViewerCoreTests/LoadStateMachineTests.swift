@@ -157,6 +157,25 @@ import Testing
     #expect(machine.state.phase == .loaded)
   }
 
+  @Test func anHTTPCommitWithoutAStatusThatWebKitStartsAgainIsNotThePage() {
+    // Seen with WebKitGTK 2.50, now and then on a new view's first load (the 200-dialog test).
+    let events: [LoadEvent] = [
+      .requested(url: url), .started(url: url), .committed(url: url, httpStatus: nil), .finished,
+      .started(url: url),
+    ]
+    #expect(phases(events) == ["loading"])
+    #expect(run(events).showsSpinner, "nothing of the page is shown yet")
+    #expect(
+      phases(events + [.committed(url: url, httpStatus: 200), .finished]) == ["loading", "loaded"])
+  }
+
+  @Test func aBundledPageCommitsWithoutAStatusAndLoads() {
+    let page = "help-viewer://bundle/help/index.html"
+    #expect(
+      phases([.requested(url: page), .started(url: page), .committed(url: page, httpStatus: nil), .finished])
+        == ["loading", "loaded"])
+  }
+
   @Test func aStoppedLoadStartingLateDoesNotLoadAgain() {
     // stop() before WebKit reported the start (the server may have seen the request already).
     #expect(
@@ -167,8 +186,10 @@ import Testing
 
   @Test func aCancellationNobodyAskedForStillEndsTheLoad() {
     // Not replaced and not stopped by the viewer (e.g. the page's own window.stop()).
-    #expect(phases([.requested(url: url), .started(url: url), .failed(url: url, error: cancelled), .finished])
-      == ["loading", "idle"])
+    let events: [LoadEvent] = [
+      .requested(url: url), .started(url: url), .failed(url: url, error: cancelled), .finished,
+    ]
+    #expect(phases(events) == ["loading", "idle"])
   }
 
   @Test func timeoutFailsAndLateEventsChangeNothing() {

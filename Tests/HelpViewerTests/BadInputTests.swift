@@ -127,11 +127,11 @@ final class BadInputTests: GtkTestCase {
       for (input, kind) in fixture.table {
         // As in the widget: only the timeout's own row has a short one. That every other row
         // ends in its own kind, not `timedOut`, shows that it failed without waiting for it.
-        let loadTimeout = Self.loadTimeout(for: kind)
-        let result = try runProgram(
-          demoBinary,
-          ["--open", input, "--report", "--load-timeout", "\(Int(loadTimeout))", "--timeout", "\(Int(loadTimeout) + 30)"],
-          timeout: loadTimeout + 60)
+        let loadTimeout = Int(Self.loadTimeout(for: kind))
+        let arguments = [
+          "--open", input, "--report", "--load-timeout", "\(loadTimeout)", "--timeout", "\(loadTimeout + 30)",
+        ]
+        let result = try runProgram(demoBinary, arguments, timeout: Double(loadTimeout + 60))
         XCTAssertEqual(result.status, 0, "“\(input)”")
         let line = result.output.split(separator: "\n").last.map(String.init) ?? ""
         let json = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]

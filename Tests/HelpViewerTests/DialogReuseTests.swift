@@ -65,7 +65,9 @@ final class DialogReuseTests: GtkTestCase {
       // check above can fail: the view takes this one at once.
       second.viewer.load(server.url("/b"))
       XCTAssertEqual(webkit_web_view_get_uri(webView).map { String(cString: $0) }, server.url("/b").absoluteString)
-      waitUntil("the second dialog loaded B") { second.viewer.state.phase == .loaded && second.viewer.state.title == "B" }
+      waitUntil("the second dialog loaded B") {
+        second.viewer.state.phase == .loaded && second.viewer.state.title == "B"
+      }
       XCTAssertEqual(recorder.samples.compactMap(\.state.url).filter { $0.hasSuffix("/a") }, [], "never on A")
       XCTAssertEqual(server.hits["/a"], 1)
     }

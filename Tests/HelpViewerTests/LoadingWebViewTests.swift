@@ -182,7 +182,7 @@ final class LoadingWebViewTests: GtkTestCase {
       waitUntil("the request reached the server") { server.hits["/hang"] == 1 }
       viewer.stop()
       waitUntil("WebKit stopped") { webkit_web_view_is_loading(viewer.webView) == 0 }
-      XCTAssertEqual(recorder.phases, ["idle", "loading", "idle"], "no error, and WebKit's cancellation changed nothing")
+      XCTAssertEqual(recorder.phases, ["idle", "loading", "idle"], "no error; WebKit's late events change nothing")
       XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 0)
     }
   }

@@ -92,7 +92,9 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
         if midLoad {
           let recorder = StateRecorder(dialog!.viewer)
           waitUntil("round \(round) reached the server") { server.hits["/held", default: 0] == (round + 1) / 2 }
-          XCTAssertEqual(recorder.phases, ["loading"], "round \(round): loading from present() to close()")
+          XCTAssertEqual(
+            recorder.phases, ["loading"],
+            "round \(round): loading from present() to close(): \(recorder.samples.map { "\($0.state.phase.name) \($0.state.url ?? "-")" })")
         } else {
           waitUntil("round \(round) loaded") { dialog?.viewer.state.phase == .loaded }
         }

@@ -5,6 +5,8 @@
 /// - Cancellation (a new load replacing one, `stop`) is never an error.
 /// - A main resource with HTTP status ≥ 400 is a failure, although WebKit finishes it normally.
 /// - Once failed, the late events of that load (FINISHED, progress) change nothing.
+/// - An http(s) commit without an HTTP status is WebKit's placeholder before it starts the same
+///   load again, not the page: the viewer stays loading.
 /// - A load replaced by a newer one (another address, or the same one again, as `reload()`
 ///   while loading does) or stopped is over for the viewer: its late STARTED, cancellation and
 ///   FINISHED change nothing, so the viewer never shows idle between two loads, nor loading
@@ -32,6 +34,11 @@ public struct LoadStateMachine: Sendable {
   /// the replaced load can even come after the new request). Forgotten once the current load
   /// commits; a few at most.
   private var replaced: [String] = []
+  /// WebKit committed an http(s) address with no response at all (no HTTP status): not the
+  /// page. Seen with WebKitGTK 2.50 on a new view's first load: COMMITTED with no status,
+  /// FINISHED, then STARTED of the same address again and the real load. That FINISHED means
+  /// nothing.
+  private var placeholderCommitted = false
 
   /// Whether an HTTP status ≥ 400 of the page is a failure (the default) or the server's own
   /// error page is shown as loaded.
@@ -83,6 +90,10 @@ public struct LoadStateMachine: Sendable {
       state.url = url
     case .committed(let url, let status):
       guard state.phase == .loading else { return }
+      if status == nil, Self.isHTTP(url) {
+        placeholderCommitted = true
+        return
+      }
       state.url = url
       state.hasContent = true
       state.httpStatus = status
@@ -97,6 +108,10 @@ public struct LoadStateMachine: Sendable {
         return
       }
       guard state.phase == .loading else { return }
+      if placeholderCommitted {
+        placeholderCommitted = false
+        return  // The real load starts again.
+      }
       if cancelled {
         state.phase = state.hasContent ? .loaded : phaseBeforeLoad
       } else {
@@ -155,6 +170,13 @@ public struct LoadStateMachine: Sendable {
     state.hasContent = false
     state.httpStatus = nil
     cancelled = false
+    placeholderCommitted = false
+  }
+
+  /// Whether `url` is an http or https address (whose commit always has an HTTP status).
+  private static func isHTTP(_ url: String) -> Bool {
+    let lowered = url.lowercased()
+    return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
   }
 
   private mutating func fail(_ error: LoadError) {
