@@ -85,6 +85,113 @@ import Testing
     #expect(machine.state.phase == .loaded)
   }
 
+  /// The phases `events` take the machine through, repeats in a row folded.
+  func phases(_ events: [LoadEvent]) -> [String] {
+    var machine = LoadStateMachine()
+    var names: [String] = []
+    for event in events {
+      machine.handle(event)
+      if names.last != machine.state.phase.name { names.append(machine.state.phase.name) }
+    }
+    return names
+  }
+
+  @Test func loadingTheSameAddressAgainWhileItLoadsNeverShowsIdle() {
+    // `load(url)` twice, or `reload()` while loading: WebKit cancels the first load (its
+    // cancellation carries the same address) and starts the second.
+    let events: [LoadEvent] = [
+      .requested(url: url), .started(url: url), .requested(url: url), .failed(url: url, error: cancelled),
+      .finished, .started(url: url), .committed(url: url, httpStatus: 200), .finished,
+    ]
+    #expect(phases(events) == ["loading", "loaded"])
+    #expect(run(events).progress == 1)
+  }
+
+  @Test func aReplacedLoadStartingLateIsNotANewNavigation() {
+    // load(A) and at once load(B): WebKit reports A's STARTED after B was asked for, then
+    // cancels A and starts B.
+    let slow = "http://127.0.0.1:8000/slow"
+    var machine = LoadStateMachine()
+    var names: [String] = []
+    for event: LoadEvent in [
+      .requested(url: slow), .requested(url: url), .started(url: slow), .failed(url: slow, error: cancelled),
+      .finished, .started(url: url),
+    ] {
+      machine.handle(event)
+      if names.last != machine.state.phase.name { names.append(machine.state.phase.name) }
+    }
+    #expect(names == ["loading"])
+    #expect(machine.state.url == url)
+    #expect(machine.state.requestedURL == url, "Retry would load what was asked for last")
+    for event: LoadEvent in [.committed(url: url, httpStatus: 200), .finished] { machine.handle(event) }
+    #expect(machine.state.phase == .loaded)
+  }
+
+  @Test func aLinkToAReplacedAddressAfterTheNewPageCommittedIsANewNavigation() {
+    let slow = "http://127.0.0.1:8000/slow"
+    var machine = LoadStateMachine()
+    for event: LoadEvent in [
+      .requested(url: slow), .requested(url: url), .started(url: url), .committed(url: url, httpStatus: 200),
+      .finished, .started(url: slow),
+    ] {
+      machine.handle(event)
+    }
+    #expect(machine.state.phase == .loading)
+    #expect(machine.state.url == slow)
+  }
+
+  @Test func aStartWithNoAddressWhileLoadingIsOurs() {
+    // Seen with WebKitGTK 2.50: load, load again, reload; the third load's STARTED came with an
+    // empty address, after the second load's cancellation.
+    var machine = LoadStateMachine()
+    for event: LoadEvent in [
+      .requested(url: url), .started(url: url), .requested(url: url), .failed(url: url, error: cancelled), .finished,
+      .started(url: ""),
+    ] {
+      machine.handle(event)
+    }
+    #expect(machine.state.url == url)
+    #expect(machine.state.requestedURL == url)
+    machine.handle(.committed(url: url, httpStatus: 200))
+    machine.handle(.finished)
+    #expect(machine.state.phase == .loaded)
+  }
+
+  @Test func anHTTPCommitWithoutAStatusThatWebKitStartsAgainIsNotThePage() {
+    // Seen with WebKitGTK 2.50, now and then on a new view's first load (the 200-dialog test).
+    let events: [LoadEvent] = [
+      .requested(url: url), .started(url: url), .committed(url: url, httpStatus: nil), .finished,
+      .started(url: url),
+    ]
+    #expect(phases(events) == ["loading"])
+    #expect(run(events).showsSpinner, "nothing of the page is shown yet")
+    #expect(
+      phases(events + [.committed(url: url, httpStatus: 200), .finished]) == ["loading", "loaded"])
+  }
+
+  @Test func aBundledPageCommitsWithoutAStatusAndLoads() {
+    let page = "help-viewer://bundle/help/index.html"
+    #expect(
+      phases([.requested(url: page), .started(url: page), .committed(url: page, httpStatus: nil), .finished])
+        == ["loading", "loaded"])
+  }
+
+  @Test func aStoppedLoadStartingLateDoesNotLoadAgain() {
+    // stop() before WebKit reported the start (the server may have seen the request already).
+    #expect(
+      phases([
+        .requested(url: url), .stopped, .started(url: url), .failed(url: url, error: cancelled), .finished,
+      ]) == ["loading", "idle"])
+  }
+
+  @Test func aCancellationNobodyAskedForStillEndsTheLoad() {
+    // Not replaced and not stopped by the viewer (e.g. the page's own window.stop()).
+    let events: [LoadEvent] = [
+      .requested(url: url), .started(url: url), .failed(url: url, error: cancelled), .finished,
+    ]
+    #expect(phases(events) == ["loading", "idle"])
+  }
+
   @Test func timeoutFailsAndLateEventsChangeNothing() {
     let state = run([
       .requested(url: url), .started(url: url), .timedOut, .failed(url: url, error: cancelled), .finished,

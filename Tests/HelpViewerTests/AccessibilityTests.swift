@@ -34,16 +34,19 @@ final class AccessibilityTests: GtkTestCase {
         accessibleLabelMismatch(gcast(dialog.header.backButton), expected: "Not its label"), "the check can fail")
       XCTAssertNil(accessibleLabelMismatch(gcast(dialog.header.menu.button), expected: "Main Menu"))
 
-      // Reload becomes Stop while loading, in words too.
-      dialog.viewer.load(address: "about:blank")
+      // Reload becomes Stop while loading, in words too. (Labels and tooltips follow the state
+      // synchronously, so what the recorder saw is what they showed.)
       let server = try TestServer()
       server.route("/hang", .hang)
       defer { server.stop() }
+      let recorder = StateRecorder(dialog.viewer)
       dialog.viewer.load(server.url("/hang"))
-      waitUntil("loading") { server.hits["/hang"] == 1 && dialog.viewer.state.isLoading }
+      waitUntil("the request reached the server") { server.hits["/hang"] == 1 }
+      XCTAssertEqual(recorder.phases(since: 1), ["loading"], "loading from load() on, through WebKit's start")
       XCTAssertNil(accessibleLabelMismatch(gcast(dialog.header.reloadButton), expected: "Stop"))
       XCTAssertEqual(tooltip(gcast(dialog.header.reloadButton)), "Stop")
       dialog.viewer.stop()
+      XCTAssertEqual(recorder.phases(since: 1), ["loading", "failed"], "stopped: what was shown before shows again")
       XCTAssertNil(accessibleLabelMismatch(gcast(dialog.header.reloadButton), expected: "Reload"))
     }
   }
@@ -67,16 +70,19 @@ final class AccessibilityTests: GtkTestCase {
   func testTheViewerIsBusyWhileLoadingAndThePageGetsTheFocus() throws {
     try onMain {
       let server = try TestServer()
-      server.route("/slow", .slow("<title>Slow</title><p>slow", seconds: 1))
+      server.route("/held", .held("<title>Held</title><p>held"))
       defer { server.stop() }
-      let dialog = HelpDialog.present(server.url("/slow"), title: "Busy")
+      let dialog = HelpDialog.present(server.url("/held"), title: "Busy")
       defer { dialog.close() }
       let viewer = dialog.viewer
-      waitUntil("the request arrived") { server.hits["/slow"] == 1 }
-      XCTAssertTrue(viewer.state.isLoading)
-      XCTAssertTrue(isBusy(viewer.gtkWidget), "busy while loading")
+      let recorder = StateRecorder(viewer)
       XCTAssertNil(accessibleLabelMismatch(gcast(viewer.spinner), expected: "Loading"))
+      // The page cannot arrive before the test releases it: the viewer is still loading then.
+      waitUntil("the request arrived") { server.hits["/held"] == 1 }
+      XCTAssertEqual(server.release("/held"), 1)
       waitUntil("loaded") { viewer.state.phase == .loaded }
+      XCTAssertEqual(recorder.phases, ["loading", "loaded"], "never idle or failed in between")
+      XCTAssertTrue(recorder.loadingSamples.allSatisfy(\.busy), "busy in every loading state")
       XCTAssertFalse(isBusy(viewer.gtkWidget), "not busy once loaded")
       waitUntil("the page has the focus") { focusIs(UnsafeMutableRawPointer(viewer.webView), in: dialog.gtkWindow) }
     }

@@ -94,19 +94,31 @@ final class DemoCommandLineTests: GtkTestCase {
     }
   }
 
-  func testDarkScreenshotShowsTheHelpDark() throws {
+  func testDarkScreenshotShowsThePageDark() throws {
     try onMain {
-      var centers: [Double] = []
+      // The page paints colours no background of the viewer has (white, or the dark grey of
+      // dark mode): what the picture shows there is the page, painted as the scheme says.
+      let server = try TestServer()
+      server.route(
+        "/",
+        .page(
+          """
+          <title>Colours</title><style>html, body { margin: 0; height: 100%; background: rgb(255, 0, 255) }
+          @media (prefers-color-scheme: dark) { html, body { background: rgb(0, 128, 255) } }</style>
+          """))
+      defer { server.stop() }
+      var colours: [[Int]] = []
       for dark in [false, true] {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hv-dark-\(UUID().uuidString).png")
           .path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try runProgram(demoBinary, ["--show", "help", "--screenshot", path] + (dark ? ["--dark"] : []))
+        let result = try runProgram(
+          demoBinary, ["--open", server.url("/").absoluteString, "--screenshot", path] + (dark ? ["--dark"] : []))
         XCTAssertEqual(result.status, 0)
-        centers.append(try brightness(ofPNG: path, atX: 0.5, y: 0.9))
+        colours.append(try colour(ofPNG: path, atX: 0.5, y: 0.9))
       }
-      XCTAssertGreaterThan(centers[0], 200, "the light page near its bottom: white")
-      XCTAssertLessThan(centers[1], 60, "the dark page near its bottom: dark")
+      XCTAssertEqual(colours[0], [255, 0, 255], "the page, light: magenta")
+      XCTAssertEqual(colours[1], [0, 128, 255], "the page, dark: blue")
     }
   }
 
@@ -168,9 +180,9 @@ final class DemoCommandLineTests: GtkTestCase {
   }
 }
 
-/// The mean of red, green and blue (0…255) at (`x`, `y`), fractions of the picture's size.
+/// Red, green and blue (0…255) at (`x`, `y`), fractions of the picture's size.
 @MainActor
-private func brightness(ofPNG path: String, atX x: Double, y: Double) throws -> Double {
+private func colour(ofPNG path: String, atX x: Double, y: Double) throws -> [Int] {
   var error: UnsafeMutablePointer<GError>?
   let texture = try XCTUnwrap(gdk_texture_new_from_filename(path, &error), "not a picture: \(path)")
   defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
@@ -179,7 +191,7 @@ private func brightness(ofPNG path: String, atX x: Double, y: Double) throws -> 
   var pixels = [UInt8](repeating: 0, count: width * height * 4)
   gdk_texture_download(texture, &pixels, gsize(width * 4))  // B, G, R, A (Cairo's ARGB32, little endian)
   let offset = (Int(Double(height) * y) * width + Int(Double(width) * x)) * 4
-  return Double(Int(pixels[offset]) + Int(pixels[offset + 1]) + Int(pixels[offset + 2])) / 3
+  return [Int(pixels[offset + 2]), Int(pixels[offset + 1]), Int(pixels[offset])]
 }
 
 /// The JSON object on the last line of `output`.

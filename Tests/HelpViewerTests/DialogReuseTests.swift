@@ -9,14 +9,6 @@ import XCTest
 /// A closed dialog's window and web view serve the next dialog, which shows nothing of the
 /// previous one: no page, no history, no scripts; the closed dialog's objects stay inert.
 final class DialogReuseTests: GtkTestCase {
-  override func setUp() {
-    super.setUp()
-    MainActor.assumeIsolated {
-      HelpViewerEngine.dropSpareViews()
-      HelpViewerEngine.spareViewLimit = 1
-    }
-  }
-
   func testTheNextDialogTakesTheClosedOnesWindowAndViewWithNoPageHistoryOrScripts() throws {
     try onMain {
       let server = try TestServer()
@@ -60,13 +52,24 @@ final class DialogReuseTests: GtkTestCase {
       XCTAssertEqual(webkit_back_forward_list_get_length(history), 1, "only C in the history")
       XCTAssertEqual(gtk_widget_get_sensitive(gcast(second.header.backButton)), 0)
 
-      // The closed dialog's viewer loads nothing into the view it gave away.
+      // The closed dialog's viewer loads nothing into the view it gave away. WebKit takes the
+      // address of a load it is asked for at once (webkit_web_view_get_uri), and the zoom level
+      // too: both are checked right after the calls, no waiting for something not to happen.
+      let recorder = StateRecorder(second.viewer)
       first.viewer.load(server.url("/a"))
       first.viewer.zoomIn()
-      MainLoop.spin(until: { false }, timeout: 0.3)
-      XCTAssertEqual(server.hits["/a"], 1)
-      XCTAssertEqual(second.viewer.state.title, "C")
+      XCTAssertEqual(webkit_web_view_get_uri(webView).map { String(cString: $0) }, server.url("/c").absoluteString)
+      XCTAssertEqual(webkit_web_view_get_zoom_level(webView), 1)
       XCTAssertEqual(second.viewer.zoomLevel, 1)
+      // A later load in the view shows that nothing else came in between, and that the address
+      // check above can fail: the view takes this one at once.
+      second.viewer.load(server.url("/b"))
+      XCTAssertEqual(webkit_web_view_get_uri(webView).map { String(cString: $0) }, server.url("/b").absoluteString)
+      waitUntil("the second dialog loaded B") {
+        second.viewer.state.phase == .loaded && second.viewer.state.title == "B"
+      }
+      XCTAssertEqual(recorder.samples.compactMap(\.state.url).filter { $0.hasSuffix("/a") }, [], "never on A")
+      XCTAssertEqual(server.hits["/a"], 1)
     }
   }
 

@@ -169,7 +169,11 @@ final class FindInPageTests: GtkTestCase {
       XCTAssertEqual(gtk_widget_get_visible(viewer.findBar.root.widget), 0)
       XCTAssertFalse(viewer.actions.isEnabled(.find))
       try pressKeys("ctrl+f", in: window)
-      XCTAssertFalse(MainLoop.spin(until: { viewer.model.findState.isShown }, timeout: 0.5), "Ctrl+F does nothing")
+      // A key pressed after it moves the focus: GTK handled Ctrl+F before, whatever it did.
+      let before = focusWidget(window)
+      try pressKeys("Tab", in: window)
+      waitUntil("Tab, pressed after Ctrl+F, moved the focus") { focusWidget(window) != before }
+      XCTAssertFalse(viewer.model.findState.isShown, "Ctrl+F does nothing")
     }
   }
 

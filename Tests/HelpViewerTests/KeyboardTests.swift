@@ -189,5 +189,5 @@ final class KeyboardTests: GtkTestCase {
 private func moveFocus(_ key: String, in window: UnsafeMutablePointer<GtkWindow>) {
   let before = focusWidget(window)
   try? pressKeys(key, in: window)
-  MainLoop.spin(until: { focusWidget(window) != before }, timeout: 2)
+  waitUntil("\(key) moved the focus") { focusWidget(window) != before }
 }

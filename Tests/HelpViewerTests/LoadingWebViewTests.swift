@@ -10,16 +10,22 @@ final class LoadingWebViewTests: GtkTestCase {
   func testTheSpinnerShowsAtOnceAndSpinsOnlyWhileALoadTakesLonger() throws {
     try onMain {
       let server = try TestServer()
-      server.route("/slow", .slow("<title>Slow</title>", seconds: 2))
+      server.route("/held", .held("<title>Held</title>"))
+      defer { server.stop() }
       let viewer = LoadingWebView()
       let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
-      viewer.load(server.url("/slow"))
+      let recorder = StateRecorder(viewer)
+      viewer.load(server.url("/held"))
       XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 1, "shown at once")
       XCTAssertEqual(gtk_spinner_get_spinning(viewer.spinner), 0, "still at first: a quick load draws no animation")
+      // The page is held back until released: the load takes longer than the spinner's delay.
       waitUntil("it spins once the load takes longer") { gtk_spinner_get_spinning(viewer.spinner) != 0 }
-      XCTAssertTrue(viewer.state.isLoading)
+      XCTAssertEqual(recorder.phases(since: 1), ["loading"])
+      waitUntil("the request arrived") { server.hits["/held"] == 1 }
+      XCTAssertEqual(server.release("/held"), 1)
       waitUntil("the page loaded") { viewer.state.phase == .loaded }
+      XCTAssertEqual(recorder.phases(since: 1), ["loading", "loaded"])
       XCTAssertEqual(gtk_spinner_get_spinning(viewer.spinner), 0)
       XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 0)
     }
@@ -112,16 +118,22 @@ final class LoadingWebViewTests: GtkTestCase {
   func testSlowPageShowsSpinnerThenContent() throws {
     try onMain {
       let server = try TestServer()
-      server.route("/slow", .slow("<title>Slow</title>", seconds: 0.5))
+      server.route("/held", .held("<title>Held</title>"))
+      defer { server.stop() }
       let viewer = LoadingWebView()
       let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
-      viewer.load(server.url("/slow"))
-      waitUntil("WebKit started the load") { server.hits["/slow"] == 1 }
-      XCTAssertTrue(viewer.state.showsSpinner)
+      let recorder = StateRecorder(viewer)
+      viewer.load(server.url("/held"))
+      waitUntil("WebKit started the load") { server.hits["/held"] == 1 }
+      // Nothing of the page can have arrived: it is held back until released.
+      XCTAssertEqual(recorder.phases(since: 1), ["loading"])
+      XCTAssertTrue(recorder.loadingSamples.allSatisfy(\.spinnerShown), "the spinner in every loading state")
       XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 1)
       XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.progressBar)), 1)
+      server.release("/held")
       waitUntil("the page loaded") { viewer.state.phase == .loaded }
+      XCTAssertEqual(recorder.phases(since: 1), ["loading", "loaded"])
       XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 0)
     }
   }
@@ -165,13 +177,50 @@ final class LoadingWebViewTests: GtkTestCase {
         gtk_window_destroy(window)
         server.stop()
       }
+      let recorder = StateRecorder(viewer)
       viewer.load(server.url("/hang"))
       waitUntil("the request reached the server") { server.hits["/hang"] == 1 }
       viewer.stop()
       waitUntil("WebKit stopped") { webkit_web_view_is_loading(viewer.webView) == 0 }
-      XCTAssertNil(viewer.state.error)
-      XCTAssertFalse(viewer.state.isLoading)
+      XCTAssertEqual(recorder.phases, ["idle", "loading", "idle"], "no error; WebKit's late events change nothing")
       XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 0)
+    }
+  }
+
+  func testLoadingAgainWhileALoadRunsNeverShowsIdleOrTheReplacedPage() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/held", .held("<title>Held</title>"))
+      server.route("/other", .held("<title>Other</title>"))
+      defer { server.stop() }
+      let viewer = LoadingWebView()
+      let window = showInWindow(viewer.gtkWidget)
+      defer { gtk_window_destroy(window) }
+      let recorder = StateRecorder(viewer)
+      // The same address again while it loads (WebKit cancels the first load, then starts the
+      // same address), then reload() while that loads. WebKit may send the replaced load's
+      // STARTED and cancellation before or after the next request: any order must do.
+      viewer.load(server.url("/held"))
+      waitUntil("the first request arrived") { server.hits["/held"] == 1 }
+      viewer.load(server.url("/held"))
+      viewer.reload()
+      server.release("/held")
+      waitUntil("loaded") { viewer.state.phase == .loaded && viewer.state.title == "Held" }
+      XCTAssertEqual(recorder.phases, ["idle", "loading", "loaded"])
+
+      // Another address asked for at once after one, before WebKit started the first.
+      let mark = recorder.mark
+      viewer.load(server.url("/other"))
+      let lastLoad = recorder.mark
+      viewer.load(server.url("/held"))
+      server.release("/other")
+      waitUntil("loaded the last address") {
+        viewer.state.phase == .loaded && viewer.state.url == server.url("/held").absoluteString
+      }
+      XCTAssertEqual(recorder.phases(since: mark), ["loading", "loaded"])
+      XCTAssertTrue(
+        recorder.samples[lastLoad...].allSatisfy { $0.state.requestedURL == server.url("/held").absoluteString },
+        "the address to retry is the last one asked for: \(recorder.samples[lastLoad...].map(\.state.requestedURL))")
     }
   }
 

@@ -100,12 +100,18 @@ private final class PolicyRun {
   let viewer: LoadingWebView
   let window: UnsafeMutablePointer<GtkWindow>
   private(set) var opened: [String] = []
+  /// The viewer's states from just before the click.
+  private(set) var recorder: StateRecorder?
 
   init(element: String, policy: NavigationPolicy = NavigationPolicy()) throws {
     server = try TestServer()
     server.route(
       "/start",
-      .page("<title>Start</title><style>a,button{position:fixed;inset:0;display:block;width:100%}</style>\(element)"))
+      .page(
+        """
+        <title>Start</title><style>a,button{position:fixed;inset:0;display:block;width:100%}</style>\(element)
+        <script>addEventListener('click', () => { window.clicks = (window.clicks || 0) + 1 }, true)</script>
+        """))
     server.route("/two", .page("<title>Two</title>"))
     var configuration = ViewerConfiguration()
     configuration.navigationPolicy = policy
@@ -114,12 +120,19 @@ private final class PolicyRun {
     viewer.openExternally = { [weak self] in self?.opened.append($0) }
     viewer.load(server.url("/start"))
     waitUntil("the page loaded") { viewer.state.phase == .loaded && viewer.state.title == "Start" }
+    recorder = StateRecorder(viewer)
     try click(in: window, x: 320, y: 240)
   }
 
-  /// The viewer is still on its first page.
+  /// The viewer is still on its first page, once the page saw the click: WebKit asks for a
+  /// navigation the click starts before the page answers a script run after it, so nothing
+  /// can come later and go unseen.
   func assertStayed(file: StaticString = #filePath, line: UInt = #line) {
-    MainLoop.spin(until: { webkit_web_view_is_loading(viewer.webView) == 0 }, timeout: 2)
+    waitUntil("the page saw the click", file: file, line: line) {
+      evaluate("String(window.clicks || 0)", in: viewer.webView, file: file, line: line) == "1"
+    }
+    waitUntil("WebKit is not loading", file: file, line: line) { webkit_web_view_is_loading(viewer.webView) == 0 }
+    XCTAssertEqual(recorder?.phases, ["loaded"], "no load started", file: file, line: line)
     XCTAssertEqual(viewer.state.title, "Start", file: file, line: line)
     XCTAssertEqual(viewer.state.phase, .loaded, file: file, line: line)
     XCTAssertEqual(server.hits["/two"], nil, "nothing loaded in the viewer", file: file, line: line)

@@ -31,7 +31,7 @@ final class TranslationTests: GtkTestCase {
     try onMain {
       let url = try closedPortURL()
       let result = try runProgram(
-        demoBinary, ["--open", url.absoluteString, "--report"], environment: environment(["LANGUAGE": "de"]))
+        demoBinary, ["--open", url.absoluteString, "--report"], environment: childEnvironment(["LANGUAGE": "de"]))
       XCTAssertEqual(result.status, 0)
       let error = try XCTUnwrap(try parse(result.output)["error"] as? [String: Any])
       XCTAssertEqual(error["kind"] as? String, "cannotConnect", "kinds are not translated")
@@ -47,11 +47,11 @@ final class TranslationTests: GtkTestCase {
     try onMain {
       let url = try closedPortURL()
       let german = try runProgram(
-        demoBinary, ["--open", url.absoluteString, "--report"], environment: environment(["LANG": "de_DE.UTF-8"]))
+        demoBinary, ["--open", url.absoluteString, "--report"], environment: childEnvironment(["LANG": "de_DE.UTF-8"]))
       XCTAssertEqual(
         (try parse(german.output)["error"] as? [String: Any])?["title"] as? String, "Server nicht erreichbar")
       let english = try runProgram(
-        demoBinary, ["--open", url.absoluteString, "--report"], environment: environment([:]))
+        demoBinary, ["--open", url.absoluteString, "--report"], environment: childEnvironment([:]))
       XCTAssertEqual(
         (try parse(english.output)["error"] as? [String: Any])?["title"] as? String, "Cannot Reach the Server")
     }
@@ -137,14 +137,6 @@ final class TranslationTests: GtkTestCase {
 @MainActor
 private func tooltip(_ button: UnsafeMutablePointer<GtkButton>) -> String? {
   gtk_widget_get_tooltip_text(gcast(button)).map { String(cString: $0) }
-}
-
-/// This process's environment with no language set, plus `values`.
-private func environment(_ values: [String: String]) -> [String: String] {
-  var environment = ProcessInfo.processInfo.environment
-  for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES"] { environment.removeValue(forKey: name) }
-  environment["LANG"] = "C.UTF-8"
-  return environment.merging(values) { $1 }
 }
 
 private func parse(_ output: String) throws -> [String: Any] {

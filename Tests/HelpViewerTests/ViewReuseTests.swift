@@ -10,18 +10,9 @@ import XCTest
 /// shows nothing of the previous one; a preloaded page is shown without a new load.
 final class ViewReuseTests: GtkTestCase {
   override func setUp() {
-    super.setUp()
-    MainActor.assumeIsolated {
-      HelpViewerEngine.dropSpareViews()
-      HelpViewerEngine.spareViewLimit = 1
-      // The spare-view path; `DialogReuseTests` covers reused windows.
-      HelpViewerEngine.reusesDialogWindows = false
-    }
-  }
-
-  override func tearDown() {
-    MainActor.assumeIsolated { HelpViewerEngine.reusesDialogWindows = true }
-    super.tearDown()
+    super.setUp()  // A reset engine: nothing kept, one spare at most.
+    // The spare-view path; `DialogReuseTests` covers reused windows.
+    MainActor.assumeIsolated { HelpViewerEngine.reusesDialogWindows = false }
   }
 
   func testTheNextDialogTakesTheClosedOnesProcessWithNoPageHistoryOrScripts() throws {
@@ -85,7 +76,7 @@ final class ViewReuseTests: GtkTestCase {
       waitUntil("all three loaded") { dialogs.allSatisfy { $0.viewer.state.phase == .loaded } }
       for dialog in dialogs { dialog.close() }
       waitUntil("a spare view was made") { ViewPool.spares.count == 1 }
-      MainLoop.spin(until: { false }, timeout: 0.2)  // Any further hand-over would have run.
+      waitUntil("no hand-over is pending") { !ViewPool.isHandingOver }
       XCTAssertEqual(ViewPool.spares.count, 1, "bounded: one spare for three closed dialogs")
       let spare = GWeakObject(try XCTUnwrap(ViewPool.spares.first?.view.raw))
       XCTAssertTrue(HelpViewerEngine.hasSpareView)
@@ -97,7 +88,7 @@ final class ViewReuseTests: GtkTestCase {
       let unpooled = HelpDialog.present(server.url("/"), title: "Help")
       waitUntil("loaded") { unpooled.viewer.state.phase == .loaded }
       unpooled.close()
-      MainLoop.spin(until: { false }, timeout: 0.2)
+      waitUntil("no hand-over is pending") { !ViewPool.isHandingOver }
       XCTAssertFalse(HelpViewerEngine.hasSpareView, "reuse off: nothing kept")
     }
   }

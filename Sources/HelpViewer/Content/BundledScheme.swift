@@ -1,6 +1,7 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
 import Foundation
+import HelpViewerContent
 import HelpViewerCore
 import HelpViewerContent
 import HelpViewerGlue

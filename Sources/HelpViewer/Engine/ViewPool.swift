@@ -47,6 +47,10 @@ enum ViewPool {
   private static var anchorLoad: SignalConnection?
   private static var memoryWatch: SignalConnection?
 
+  /// Whether a closed viewer's process is still to be handed to a spare (on the next turn of
+  /// the main loop).
+  static var isHandingOver: Bool { handOver?.isPending == true }
+
   /// Whether a web process is kept warm for the next viewer.
   static var isWarm: Bool { !spares.isEmpty || anchor != nil || retired != nil || DialogShells.isKeeping }
 

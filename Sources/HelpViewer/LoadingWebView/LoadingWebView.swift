@@ -164,11 +164,12 @@ public final class LoadingWebView {
   }
 
   /// Loads the page again; after a failure (or over the offline copy), loads the address that
-  /// failed. After `.pageNotResponding`, the page's web process is ended first and the page
-  /// loads in a new one.
+  /// failed; while a page loads that shows nothing yet, loads its address again (WebKit's reload
+  /// would reload the page shown before it). After `.pageNotResponding`, the page's web process
+  /// is ended first and the page loads in a new one.
   public func reload() {
     guard !isDetached else { return }
-    if state.error != nil || state.phase == .idle || state.isOfflineCopy {
+    if state.error != nil || state.phase == .idle || state.isOfflineCopy || (state.isLoading && !state.hasContent) {
       if let url = state.requestedURL { load(address: url) }
       return
     }

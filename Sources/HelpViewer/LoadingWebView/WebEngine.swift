@@ -125,6 +125,15 @@ enum WebEngine {
       manager, EndOfDocumentWatcher.handlerName, EndOfDocumentWatcher.worldName)
   }
 
+  /// Forgets the shared network session and the trusting viewers' sessions: the next viewer
+  /// gets a new ephemeral session (no cookies or caches of an earlier one). Views made before
+  /// keep theirs. For a reset between tests (`HelpViewerEngine.reset()`), after the spare and
+  /// kept views were dropped.
+  static func forgetSession() {
+    session = nil
+    trustingSessions = [:]
+  }
+
   /// Lets `session` (only ever a trusting viewer's) accept each host's named certificate, and
   /// nothing else that fails.
   private static func trust(_ certificates: [String: String], in session: GObjectRef) {

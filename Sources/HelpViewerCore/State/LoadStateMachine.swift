@@ -10,6 +10,12 @@
 ///   only a new load (Reload, in a new process) shows it again.
 /// - A load cancelled before it showed anything (`stop`, a navigation the viewer refused) leaves
 ///   the page before it shown: its phase, address and status come back.
+/// - An http(s) commit without an HTTP status is WebKit's placeholder before it starts the same
+///   load again, not the page: the viewer stays loading.
+/// - A load replaced by a newer one (another address, or the same one again, as `reload()`
+///   while loading does) or stopped is over for the viewer: its late STARTED, cancellation and
+///   FINISHED change nothing, so the viewer never shows idle between two loads, nor loading
+///   again after `stop`.
 ///
 /// ```swift
 /// var machine = LoadStateMachine()
@@ -30,6 +36,16 @@ public struct LoadStateMachine: Sendable {
   private var phaseBeforeLoad: LoadPhase = .idle
   /// The address and status of what was shown before the current load began.
   private var shownBeforeLoad: (url: String?, httpStatus: Int?) = (nil, nil)
+  /// The addresses of loads replaced by a newer request while they ran, whose STARTED,
+  /// cancellation or FINISHED may still come (WebKit sends them on its own time: a STARTED of
+  /// the replaced load can even come after the new request). Forgotten once the current load
+  /// commits; a few at most.
+  private var replaced: [String] = []
+  /// WebKit committed an http(s) address with no response at all (no HTTP status): not the
+  /// page. Seen with WebKitGTK 2.50 on a new view's first load: COMMITTED with no status,
+  /// FINISHED, then STARTED of the same address again and the real load. That FINISHED means
+  /// nothing.
+  private var placeholderCommitted = false
 
   /// Whether an HTTP status ≥ 400 of the page is a failure (the default) or the server's own
   /// error page is shown as loaded.
@@ -50,6 +66,7 @@ public struct LoadStateMachine: Sendable {
   private mutating func apply(_ event: LoadEvent) {
     switch event {
     case .requested(let url):
+      noteReplaced()
       begin(url: url)
       state.requestedURL = url
       state.offlineReason = nil
@@ -65,8 +82,13 @@ public struct LoadStateMachine: Sendable {
       state.requestedURL = error.url ?? state.requestedURL
       fail(error)
     case .started(let url):
-      // Our own request starts as asked; anything else (a link clicked) is a new navigation.
+      // Our own request starts as asked; anything else (a link clicked) is a new navigation,
+      // except a load we replaced, starting late.
       guard state.phase != .loading || state.url != url else { return }
+      guard !replaced.contains(url) else { return }
+      // WebKit's address is empty at the start of a load asked for right after another was
+      // cancelled (it forgets the pending address with the cancellation): ours.
+      guard state.phase != .loading || !url.isEmpty else { return }
       begin(url: url)
       state.requestedURL = url
       state.offlineReason = nil
@@ -75,9 +97,14 @@ public struct LoadStateMachine: Sendable {
       state.url = url
     case .committed(let url, let status):
       guard state.phase == .loading else { return }
+      if status == nil, Self.isHTTP(url) {
+        placeholderCommitted = true
+        return
+      }
       state.url = url
       state.hasContent = true
       state.httpStatus = status
+      replaced.removeAll()  // What this load replaced was cancelled before it got here.
       if let status, status >= 400, httpErrorsAreFailures {
         fail(LoadError(.httpError, url: url, httpStatus: status, details: "HTTP status \(status)"))
         ignoreNextFinish = true
@@ -88,6 +115,10 @@ public struct LoadStateMachine: Sendable {
         return
       }
       guard state.phase == .loading else { return }
+      if placeholderCommitted {
+        placeholderCommitted = false
+        return  // The real load starts again.
+      }
       if cancelled {
         restoreAfterCancel()
       } else {
@@ -100,6 +131,9 @@ public struct LoadStateMachine: Sendable {
         state.requestedURL = url
         fail(loadError)
         ignoreNextFinish = true
+      } else if let index = replaced.firstIndex(of: url) {
+        replaced.remove(at: index)
+        ignoreNextFinish = true  // A replaced load's cancellation: the new load goes on.
       } else if url != state.url {
         ignoreNextFinish = true  // The load this one replaced was cancelled.
       } else {
@@ -131,6 +165,7 @@ public struct LoadStateMachine: Sendable {
       ignoreNextFinish = true  // The viewer stops the load: its FINISHED follows.
     case .stopped:
       guard state.phase == .loading else { return }
+      noteReplaced()  // Its STARTED may still come (after the server saw its request, even).
       cancelled = true
       restoreAfterCancel()
     }
@@ -146,6 +181,14 @@ public struct LoadStateMachine: Sendable {
     if phaseBeforeLoad != .idle { (state.url, state.httpStatus) = shownBeforeLoad }
   }
 
+  /// Remembers that the running load (if any) is over: replaced by the one about to begin, or
+  /// stopped.
+  private mutating func noteReplaced() {
+    guard state.phase == .loading, let url = state.url else { return }
+    replaced.append(url)
+    if replaced.count > 4 { replaced.removeFirst() }
+  }
+
   private mutating func begin(url: String) {
     if state.phase != .loading {
       phaseBeforeLoad = state.phase
@@ -157,6 +200,13 @@ public struct LoadStateMachine: Sendable {
     state.hasContent = false
     state.httpStatus = nil
     cancelled = false
+    placeholderCommitted = false
+  }
+
+  /// Whether `url` is an http or https address (whose commit always has an HTTP status).
+  private static func isHTTP(_ url: String) -> Bool {
+    let lowered = url.lowercased()
+    return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
   }
 
   private mutating func fail(_ error: LoadError) {

@@ -27,11 +27,20 @@ func closedPortURL() throws -> URL {
   return url
 }
 
+/// This process's environment for a child process, in English whatever the tests run under
+/// (`LANGUAGE`, `LC_ALL` and `LC_MESSAGES` removed, `LANG=C.UTF-8`), plus `values`.
+func childEnvironment(_ values: [String: String] = [:]) -> [String: String] {
+  var environment = ProcessInfo.processInfo.environment
+  for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES"] { environment.removeValue(forKey: name) }
+  environment["LANG"] = "C.UTF-8"
+  return environment.merging(values) { $1 }
+}
+
 /// Runs a program to its end while the main loop keeps running; returns its exit status and
-/// standard output.
+/// standard output. It runs in English (`childEnvironment()`) unless `environment` says otherwise.
 @MainActor
 func runProgram(
-  _ path: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double = 60
+  _ path: String, _ arguments: [String], environment: [String: String] = childEnvironment(), timeout: Double = 60
 ) throws -> (status: Int32, output: String) {
   let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("hv-out-\(UUID().uuidString)")
   _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
@@ -40,7 +49,7 @@ func runProgram(
   let process = Process()
   process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
-  if let environment { process.environment = environment }
+  process.environment = environment
   process.standardOutput = output
   try process.run()
   if !MainLoop.spin(until: { !process.isRunning }, timeout: timeout) {
@@ -69,13 +78,14 @@ func focus(_ window: UnsafeMutablePointer<GtkWindow>, file: StaticString = #file
   -> String
 {
   // The X server sees a title GTK just set a moment later, and a loading page changes the
-  // title: search by the current title until the X server has it.
+  // title: search by the current title until the X server has it. Only mapped windows: a kept
+  // dialog window (hidden, for the next dialog) may have the same title.
   var title = ""
   var found: String?
   MainLoop.spin(
     until: {
       title = gtk_window_get_title(window).map { String(cString: $0) } ?? ""
-      let search = try? runProgram("/usr/bin/xdotool", ["search", "--name", "^\(title)$"])
+      let search = try? runProgram("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"])
       found = search?.output.split(separator: "\n").last.map(String.init)
       return found != nil
     }, timeout: 5)

@@ -20,6 +20,9 @@ final class TestServer {
     case slow(String, seconds: Double)
     /// Accepts the request and never answers.
     case hang
+    /// The page, answered only once the test called `release(path)` (at once from then on):
+    /// until then the load cannot end, whatever the machine's speed.
+    case held(String)
     /// A redirect to `location`.
     case redirect(String, status: Int = 302)
     /// Exactly these bytes, with this content type, status and extra headers.
@@ -36,6 +39,10 @@ final class TestServer {
   private var routes: [String: Response] = [:]
   private let server: GObjectRef
   private var paused: [GObjectRef] = []
+  /// The requests of `.held` routes still waiting: their message, path and page.
+  private var waiting: [(message: GObjectRef, path: String, html: String)] = []
+  /// The `.held` paths released: answered at once.
+  private var released: Set<String> = []
   private var timers: [TimeoutSource] = []
 
   /// A server on 127.0.0.1; with `certificate` (PEM certificate and key), an HTTPS one.
@@ -85,8 +92,26 @@ final class TestServer {
   /// The full address of `path` on this server.
   func url(_ path: String) -> URL { URL(string: "\(scheme)://127.0.0.1:\(port)\(path)")! }
 
-  /// Finishes every request still held open (slow or hanging) with a short page.
+  /// Answers the requests for `path` that a `.held` route holds, with its page, and answers
+  /// the ones to come at once; returns how many were waiting.
+  @discardableResult
+  func release(_ path: String) -> Int {
+    released.insert(path)
+    let answered = waiting.filter { request in
+      request.path == path && paused.contains { $0 === request.message }
+    }
+    waiting.removeAll { $0.path == path }
+    for request in answered {
+      paused.removeAll { $0 === request.message }
+      respond(request.message.opaque, html: request.html, status: 200)
+      soup_server_message_unpause(request.message.opaque)
+    }
+    return answered.count
+  }
+
+  /// Finishes every request still held open (slow, hanging or held) with a short page.
   func releaseHeld() {
+    waiting.removeAll()
     for message in paused {
       soup_server_message_set_status(message.opaque, 503, nil)
       soup_server_message_unpause(message.opaque)
@@ -118,6 +143,10 @@ final class TestServer {
         })
     case .hang:
       _ = hold(message)
+    case .held(let html) where released.contains(path):
+      respond(message, html: html, status: 200)
+    case .held(let html):
+      waiting.append((hold(message), path, html))
     case .redirect(let location, let status):
       soup_server_message_set_redirect(message, UInt32(status), location)
     case .bytes(let bytes, let contentType, let status, let headers):
