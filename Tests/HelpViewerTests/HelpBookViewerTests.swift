@@ -55,8 +55,9 @@ final class HelpBookViewerTests: GtkTestCase {
       waitUntil("the index again") { viewer.state.phase == .loaded }
       XCTAssertNotNil(dialog.note)
       _ = evaluate("document.querySelector('a[href=\"other.html\"]').click(); 'ok'", in: viewer.webView)
-      waitUntil("another page") { viewer.state.title == "Other things" }
-      XCTAssertNil(dialog.note, "the note was about the index page only")
+      waitUntil("another page") { viewer.state.title == "Other things" && viewer.state.phase == .loaded }
+      XCTAssertNil(
+        dialog.note, "the note was about the index page only; shown: \(viewer.state.url ?? "-") \(viewer.state.phase)")
       let german = Localization.withLanguages(["de"]) { HelpDialog.present(topic: "fehlt", in: book) }
       defer { german.close() }
       XCTAssertEqual(german.note, "Die Hilfeseite „fehlt“ wurde nicht gefunden; der Inhalt wird angezeigt.")
