@@ -1,9 +1,7 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
 import Foundation
-import HelpViewerContent
 import HelpViewerCore
-import HelpViewerContent
 import HelpViewerGlue
 
 /// Serves the app's own pages under `help-viewer://NAME/PATH` with correct MIME types, from
