@@ -47,17 +47,25 @@ final class HelpBookViewerTests: GtkTestCase {
       let dialog = Localization.withLanguages([]) { HelpDialog.present(topic: "no-such-topic", in: book) }
       defer { dialog.close() }
       let viewer = dialog.viewer
-      waitUntil("the index loaded instead") { viewer.state.title == "Notebook Help Contents" }
+      let recorder = StateRecorder(viewer)
+      waitUntil("the index loaded instead") {
+        viewer.state.title == "Notebook Help Contents" && viewer.state.phase == .loaded
+      }
       XCTAssertEqual(dialog.note, "The help page “no-such-topic” was not found; showing the contents.")
       XCTAssertNil(viewer.state.error, "never a blank page or an error for an unknown topic")
       // A topic that is a path is refused the same way, and shows the index.
+      let mark = recorder.mark
       dialog.show(topic: "../etc/passwd", in: book)
-      waitUntil("the index again") { viewer.state.phase == .loaded }
+      waitUntil("the index again") { recorder.phases(since: mark).contains("loading") && viewer.state.phase == .loaded }
       XCTAssertNotNil(dialog.note)
       _ = evaluate("document.querySelector('a[href=\"other.html\"]').click(); 'ok'", in: viewer.webView)
       waitUntil("another page") { viewer.state.title == "Other things" && viewer.state.phase == .loaded }
       XCTAssertNil(
-        dialog.note, "the note was about the index page only; shown: \(viewer.state.url ?? "-") \(viewer.state.phase)")
+        dialog.note,
+        """
+        the note was about the index page only; shown: \(viewer.state.url ?? "-") \(viewer.state.phase); states: \
+        \(recorder.samples.map { "\($0.state.phase.name) \($0.state.url ?? "-") \($0.state.title ?? "-")" })
+        """)
       let german = Localization.withLanguages(["de"]) { HelpDialog.present(topic: "fehlt", in: book) }
       defer { german.close() }
       XCTAssertEqual(german.note, "Die Hilfeseite „fehlt“ wurde nicht gefunden; der Inhalt wird angezeigt.")
