@@ -140,6 +140,60 @@ import Testing
     #expect(machine.state.url == slow)
   }
 
+  @Test func aReplacedLoadsLateCommitAndFinishDoNotEndTheNewLoad() {
+    // Seen with WebKitGTK 2.50 (RaceTests): load(B) asked for at A's COMMITTED; A had finished in
+    // the web process, so A's FINISHED came after the request, not a cancellation. The viewer
+    // showed B "loaded" while A's page showed, until B's STARTED.
+    let first = "http://127.0.0.1:8000/a"
+    let events: [LoadEvent] = [
+      .requested(url: first), .started(url: first), .committed(url: first, httpStatus: 200),
+      .requested(url: url), .finished, .started(url: url), .committed(url: url, httpStatus: 200), .finished,
+    ]
+    #expect(phases(events) == ["loading", "loaded"])
+    // Asked for before A committed: A's late COMMITTED (its own address) and FINISHED.
+    let later: [LoadEvent] = [
+      .requested(url: first), .started(url: first), .requested(url: url),
+      .committed(url: first, httpStatus: 200), .finished, .title("A"),
+    ]
+    var machine = LoadStateMachine()
+    for event in later { machine.handle(event) }
+    #expect(machine.state.phase == .loading)
+    #expect(machine.state.url == url)
+    #expect(machine.state.hasContent == false, "A's page is not B's content")
+    for event: LoadEvent in [.started(url: url), .committed(url: url, httpStatus: 200), .finished] {
+      machine.handle(event)
+    }
+    #expect(machine.state.phase == .loaded)
+    #expect(machine.state.url == url)
+  }
+
+  @Test func searchAsYouTypeEndsOnTheLastQueryWhateverCameLate() {
+    // One load per query typed; every earlier one commits or finishes late, in any order.
+    let queries = (1...20).map { "help-viewer://book/.search?q=\(String(repeating: "c", count: $0))" }
+    var machine = LoadStateMachine()
+    for query in queries { machine.handle(.requested(url: query)) }
+    for query in queries.dropLast() {
+      machine.handle(.committed(url: query, httpStatus: nil))
+      machine.handle(.finished)
+      #expect(machine.state.phase == .loading, "\(query) came late")
+    }
+    let last = queries[queries.count - 1]
+    for event: LoadEvent in [.started(url: last), .committed(url: last, httpStatus: nil), .finished] {
+      machine.handle(event)
+    }
+    #expect(machine.state.phase == .loaded)
+    #expect(machine.state.url == last)
+  }
+
+  @Test func aCommitWithAFragmentOfTheAskedPageIsThatLoads() {
+    let page = "help-viewer://book/sync.html"
+    let events: [LoadEvent] = [
+      .requested(url: "help-viewer://book/index.html"), .started(url: "help-viewer://book/index.html"),
+      .requested(url: page + "#conflicts"), .committed(url: page, httpStatus: nil), .finished,
+    ]
+    #expect(phases(events) == ["loading", "loaded"])
+  }
+
   @Test func aStartWithNoAddressWhileLoadingIsOurs() {
     // Seen with WebKitGTK 2.50: load, load again, reload; the third load's STARTED came with an
     // empty address, after the second load's cancellation.

@@ -35,6 +35,9 @@ final class DialogReuseTests: GtkTestCase {
       XCTAssertEqual(gtk_widget_get_visible(gcast(window)), 0, "hidden")
       waitUntil("the kept view shows an empty page") { DialogShells.hasReadyShell }
       XCTAssertEqual(webkit_web_view_get_title(webView).map { String(cString: $0) } ?? "", "", "B is gone")
+      // Asked of the page itself: WebKit may report a title the page set after FINISHED.
+      XCTAssertEqual(
+        evaluate("document.title", in: webView), "", "the closed dialog's script did not run on the empty page")
 
       let second = HelpDialog.present(server.url("/c"), title: "Help", showsNavigation: true)
       defer { second.close() }

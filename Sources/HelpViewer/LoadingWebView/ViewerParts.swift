@@ -80,6 +80,8 @@ final class ViewerParts {
     webkit_web_view_stop_loading(webView)
     let base = webkit_web_view_get_uri(webView).map { String(cString: $0) }
     guard SessionHistory.restore(in: webView, only: "about:blank") != nil else { return false }
+    // No script or style sheet of the closed viewer runs on the empty page (nor later).
+    WebEngine.scrub(userContentManager)
     webkit_web_view_load_html(webView, "", base)
     isRecycled = true
     return true

@@ -17,7 +17,8 @@ enum WebViewEvents {
       switch event {
       case WEBKIT_LOAD_STARTED: deliver(.started(url: uri))
       case WEBKIT_LOAD_REDIRECTED: deliver(.redirected(url: uri))
-      case WEBKIT_LOAD_COMMITTED: deliver(.committed(url: uri, httpStatus: mainResourceStatus(webView)))
+      case WEBKIT_LOAD_COMMITTED:
+        deliver(.committed(url: committedURI(webView, active: uri), httpStatus: mainResourceStatus(webView)))
       case WEBKIT_LOAD_FINISHED: deliver(.finished)
       default: break
       }
@@ -59,8 +60,24 @@ enum WebViewEvents {
     }
   }
 
+  /// WebKit's active address: during a load, the one last asked for (even when the event is
+  /// that of an earlier load, which may still commit or finish after a new request).
   static func currentURI(_ webView: UnsafeMutablePointer<WebKitWebView>) -> String {
     webkit_web_view_get_uri(webView).map { String(cString: $0) } ?? ""
+  }
+
+  /// The address of the page that committed: WebKit's `active` one, unless the main
+  /// resource's (the committed page's, after redirects) names another document. At COMMITTED
+  /// of a load that a newer request replaced, the active address is already the newer
+  /// request's (seen with WebKitGTK 2.50; `RaceTests`).
+  static func committedURI(_ webView: UnsafeMutablePointer<WebKitWebView>, active: String) -> String {
+    guard let resource = webkit_web_view_get_main_resource(webView), let uri = webkit_web_resource_get_uri(resource)
+    else { return active }
+    let main = String(cString: uri)
+    let page = { (address: String) in
+      address.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    }
+    return main.isEmpty || page(main) == page(active) ? active : main
   }
 
   /// The HTTP status of the main resource, or `nil` when it did not come over HTTP.

@@ -13,9 +13,12 @@
 /// - An http(s) commit without an HTTP status is WebKit's placeholder before it starts the same
 ///   load again, not the page: the viewer stays loading.
 /// - A load replaced by a newer one (another address, or the same one again, as `reload()`
-///   while loading does) or stopped is over for the viewer: its late STARTED, cancellation and
-///   FINISHED change nothing, so the viewer never shows idle between two loads, nor loading
-///   again after `stop`.
+///   while loading does) or stopped is over for the viewer: its late STARTED, COMMITTED,
+///   cancellation and FINISHED change nothing, so the viewer never shows idle between two
+///   loads, nor loading again after `stop`, nor the new load finished while the old page shows.
+/// - A FINISHED before the current load committed (and not after its failure or cancellation)
+///   is an earlier load's: WebKit sends a replaced load's FINISHED when it had finished in the
+///   web process before the new request reached it.
 ///
 /// ```swift
 /// var machine = LoadStateMachine()
@@ -37,9 +40,9 @@ public struct LoadStateMachine: Sendable {
   /// The address and status of what was shown before the current load began.
   private var shownBeforeLoad: (url: String?, httpStatus: Int?) = (nil, nil)
   /// The addresses of loads replaced by a newer request while they ran, whose STARTED,
-  /// cancellation or FINISHED may still come (WebKit sends them on its own time: a STARTED of
+  /// COMMITTED, cancellation or FINISHED may still come (WebKit sends them on its own time: a STARTED of
   /// the replaced load can even come after the new request). Forgotten once the current load
-  /// commits; a few at most.
+  /// commits; 64 at most (say, one per query typed into help search before any page showed).
   private var replaced: [String] = []
   /// WebKit committed an http(s) address with no response at all (no HTTP status): not the
   /// page. Seen with WebKitGTK 2.50 on a new view's first load: COMMITTED with no status,
@@ -97,6 +100,8 @@ public struct LoadStateMachine: Sendable {
       state.url = url
     case .committed(let url, let status):
       guard state.phase == .loading else { return }
+      // A replaced load committing late (its page shows until the new one commits).
+      guard Self.samePage(url, state.url) || !replaced.contains(where: { Self.samePage($0, url) }) else { return }
       if status == nil, Self.isHTTP(url) {
         placeholderCommitted = true
         return
@@ -119,6 +124,8 @@ public struct LoadStateMachine: Sendable {
         placeholderCommitted = false
         return  // The real load starts again.
       }
+      // Not this load's: it has neither committed nor been cancelled.
+      guard state.hasContent || cancelled else { return }
       if cancelled {
         restoreAfterCancel()
       } else {
@@ -186,7 +193,7 @@ public struct LoadStateMachine: Sendable {
   private mutating func noteReplaced() {
     guard state.phase == .loading, let url = state.url else { return }
     replaced.append(url)
-    if replaced.count > 4 { replaced.removeFirst() }
+    if replaced.count > 64 { replaced.removeFirst() }
   }
 
   private mutating func begin(url: String) {
@@ -201,6 +208,15 @@ public struct LoadStateMachine: Sendable {
     state.httpStatus = nil
     cancelled = false
     placeholderCommitted = false
+  }
+
+  /// Whether two addresses name the same document (they may differ in the fragment only).
+  private static func samePage(_ one: String, _ other: String?) -> Bool {
+    guard let other else { return false }
+    let page = { (address: String) in
+      address.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    }
+    return page(one) == page(other)
   }
 
   /// Whether `url` is an http or https address (whose commit always has an HTTP status).
