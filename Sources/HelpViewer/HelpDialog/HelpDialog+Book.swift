@@ -143,8 +143,7 @@ extension HelpDialog {
   /// is about has shown).
   private func followNote(_ state: LoadState) {
     guard let support = bookSupport, let shownAt = support.noteShownAt, let url = state.url else { return }
-    let page = { (address: String) in address.split(separator: "#", maxSplits: 1).first.map(String.init) ?? address }
-    if page(url) == page(shownAt) {
+    if DocumentAddress.same(url, shownAt) {
       support.noteSeen = true
     } else if support.noteSeen {
       support.note.hide()

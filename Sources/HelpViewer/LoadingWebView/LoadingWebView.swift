@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -84,6 +84,8 @@ public final class LoadingWebView {
   /// Notices a page that stops answering (see `PageWatchdog`).
   private var watchdog: PageWatchdog?
   private var fallbackStart: TimeoutSource?
+  /// Asks again for a load WebKit cancelled on its own (see `LoadRestarter`).
+  private let restarter = LoadRestarter()
   /// Starts the spinner's animation once a load has taken `spinnerDelay`.
   private var spinnerStart: TimeoutSource?
   /// Observers inside the package (the dialogs), called before `onStateChange`.
@@ -142,6 +144,7 @@ public final class LoadingWebView {
   /// Loads what a person typed: `example.com`, a full URL, or an absolute file path.
   public func load(address: String) {
     guard !isDetached else { return }
+    if !restarter.isAsking { restarter.forget() }
     // A page stuck in a script would take the next load with it: its process goes first.
     if isStuck { endStuckWebProcess() }
     switch URLInput.parse(address, extraSchemes: [BundledAddress.scheme]) {
@@ -180,6 +183,7 @@ public final class LoadingWebView {
   /// Stops the current load; what was shown stays, and nothing counts as an error.
   public func stop() {
     guard !isDetached, state.isLoading else { return }
+    restarter.forget()
     handle(.stopped)
     webkit_web_view_stop_loading(webView)
   }
@@ -216,6 +220,7 @@ public final class LoadingWebView {
     loadTimer = nil
     fallbackStart?.cancel()
     fallbackStart = nil
+    restarter.forget()
     spinnerStart = nil
     // The dialogs built on the viewer end with it: nothing calls into their widgets any more.
     observers.removeAll()
@@ -276,7 +281,13 @@ public final class LoadingWebView {
     case .requested, .started, .fallback: armTimeout()
     default: break
     }
-    guard machine.handle(event) else { return }
+    if case .started = event { restarter.noteStart() }
+    let changed = machine.handle(event)
+    if let abandonment = machine.abandonment {
+      restartAbandonedLoad(abandonment)
+      return
+    }
+    guard changed else { return }
     let state = machine.state
     if let error = state.error, let fallback = fallbackAddress(after: error) {
       // Show the bundled copy instead, with a note; the failed address stays the one to retry.
@@ -302,6 +313,22 @@ public final class LoadingWebView {
     settleFocus(state, previous: previous)
     for observer in observers { observer(state) }
     onStateChange?(state)
+  }
+
+  /// Asks WebKit again, a little later, for the load it cancelled on its own before it showed
+  /// anything; fails with `abandonment` when it keeps doing so. The spinner stays meanwhile.
+  private func restartAbandonedLoad(_ abandonment: LoadError) {
+    guard let address = machine.state.requestedURL else {
+      handle(.rejected(abandonment))
+      return
+    }
+    restarter.restart(
+      ask: { [weak self] in
+        let current = self?.machine.state
+        guard let self, !self.isDetached, current?.isLoading == true, current?.requestedURL == address else { return }
+        self.load(address: address)
+      },
+      giveUp: { [weak self] in self?.handle(.rejected(abandonment)) })
   }
 
   /// Whether the offline copy is about to start (after a failure, on the next turn of the loop).

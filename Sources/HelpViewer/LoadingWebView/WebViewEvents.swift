@@ -74,10 +74,7 @@ enum WebViewEvents {
     guard let resource = webkit_web_view_get_main_resource(webView), let uri = webkit_web_resource_get_uri(resource)
     else { return active }
     let main = String(cString: uri)
-    let page = { (address: String) in
-      address.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-    }
-    return main.isEmpty || page(main) == page(active) ? active : main
+    return main.isEmpty || DocumentAddress.same(main, active) ? active : main
   }
 
   /// The HTTP status of the main resource, or `nil` when it did not come over HTTP.

@@ -10,6 +10,8 @@
 ///   only a new load (Reload, in a new process) shows it again.
 /// - A load cancelled before it showed anything (`stop`, a navigation the viewer refused) leaves
 ///   the page before it shown: its phase, address and status come back.
+/// - A load WebKit cancelled before it showed anything, with nobody asking, stays loading with
+///   `abandonment` set: the viewer asks for it again, or fails.
 /// - An http(s) commit without an HTTP status is WebKit's placeholder before it starts the same
 ///   load again, not the page: the viewer stays loading.
 /// - A load replaced by a newer one (another address, or the same one again, as `reload()`
@@ -49,6 +51,14 @@ public struct LoadStateMachine: Sendable {
   /// FINISHED, then STARTED of the same address again and the real load. That FINISHED means
   /// nothing.
   private var placeholderCommitted = false
+
+  /// Set when WebKit cancelled the viewer's own load before it showed anything, and nobody
+  /// asked for it (no `stop`, no newer load, no refused navigation). Seen with WebKitGTK 2.50
+  /// for a page with an untrusted certificate loaded after another page, about one time in
+  /// six: a cancellation instead of the TLS failure. The state stays loading (before, it fell back to
+  /// the page before, which could be another address's error); the viewer asks for the load
+  /// again, or fails with this error. Cleared when a load begins or fails.
+  public private(set) var abandonment: LoadError?
 
   /// Whether an HTTP status ≥ 400 of the page is a failure (the default) or the server's own
   /// error page is shown as loaded.
@@ -101,7 +111,9 @@ public struct LoadStateMachine: Sendable {
     case .committed(let url, let status):
       guard state.phase == .loading else { return }
       // A replaced load committing late (its page shows until the new one commits).
-      guard Self.samePage(url, state.url) || !replaced.contains(where: { Self.samePage($0, url) }) else { return }
+      guard DocumentAddress.same(url, state.url) || !replaced.contains(where: { DocumentAddress.same($0, url) }) else {
+        return
+      }
       if status == nil, Self.isHTTP(url) {
         placeholderCommitted = true
         return
@@ -126,7 +138,11 @@ public struct LoadStateMachine: Sendable {
       }
       // Not this load's: it has neither committed nor been cancelled.
       guard state.hasContent || cancelled else { return }
-      if cancelled {
+      if cancelled, !state.hasContent {
+        abandonment = LoadError(
+          .other, url: state.requestedURL ?? state.url,
+          details: "WebKit cancelled the load before it showed anything, each time it was asked for.")
+      } else if cancelled {
         restoreAfterCancel()
       } else {
         state.phase = .loaded
@@ -180,6 +196,7 @@ public struct LoadStateMachine: Sendable {
 
   /// A cancelled load: what it showed stays; when it showed nothing, the page before it does.
   private mutating func restoreAfterCancel() {
+    abandonment = nil
     guard !state.hasContent else {
       state.phase = .loaded
       return
@@ -191,7 +208,8 @@ public struct LoadStateMachine: Sendable {
   /// Remembers that the running load (if any) is over: replaced by the one about to begin, or
   /// stopped.
   private mutating func noteReplaced() {
-    guard state.phase == .loading, let url = state.url else { return }
+    // An abandoned load is over already: nothing of it is still to come.
+    guard state.phase == .loading, abandonment == nil, let url = state.url else { return }
     replaced.append(url)
     if replaced.count > 64 { replaced.removeFirst() }
   }
@@ -208,15 +226,7 @@ public struct LoadStateMachine: Sendable {
     state.httpStatus = nil
     cancelled = false
     placeholderCommitted = false
-  }
-
-  /// Whether two addresses name the same document (they may differ in the fragment only).
-  private static func samePage(_ one: String, _ other: String?) -> Bool {
-    guard let other else { return false }
-    let page = { (address: String) in
-      address.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-    }
-    return page(one) == page(other)
+    abandonment = nil
   }
 
   /// Whether `url` is an http or https address (whose commit always has an HTTP status).
@@ -226,6 +236,7 @@ public struct LoadStateMachine: Sendable {
   }
 
   private mutating func fail(_ error: LoadError) {
+    abandonment = nil
     state.phase = .failed(error)
     state.progress = 0
   }
