@@ -6,13 +6,14 @@ import HelpViewerGlue
 /// WebKitGTK 2.50 now and then ends a load with a bare cancellation that nobody asked for: no
 /// `stop`, no newer load, no refused navigation. Seen for a page with an untrusted certificate
 /// loaded after another page, where its TLS failure was expected: about one such load in six
-/// with one core kept busy (`UnaskedCancellationTests`). `LoadStateMachine` then stays loading and sets `abandonment`. The same request
-/// asked for at once, even on the next turn of the main loop, gets no event at all from WebKit;
-/// asked for a few milliseconds later, it runs, and ends in a cancellation again about one time
-/// in three (measured: 180 loads, 31 cancelled, of which 10 again, of which 3 again). So the
-/// restarter waits a little, asks again, checks that WebKit started the load, and tries up to
-/// eight times (all cancelled: about 1 in 15,000 of those loads) before the load fails with
-/// the machine's error (`.other`, which Retry loads again). The pauses add up to 2 s at most.
+/// with one core kept busy (`UnaskedCancellationTests`). `LoadStateMachine` then stays loading
+/// and sets `abandonment`. The same request asked for at once, even on the next turn of the
+/// main loop, gets no event at all from WebKit; asked for a few milliseconds later, it runs,
+/// and ends in a cancellation again about one time in three (measured: 180 loads, 31
+/// cancelled, of which 10 again, of which 3 again). So the restarter waits a little, asks
+/// again, checks that WebKit started the load, and tries up to eight times (all cancelled:
+/// about 1 in 15,000 of those loads) before the load fails with the machine's error (`.other`,
+/// which Retry loads again). The pauses add up to 2 s at most.
 ///
 /// ```swift
 /// restarter.restart(ask: { viewer.load(address: url) }, giveUp: { viewer.fail() })

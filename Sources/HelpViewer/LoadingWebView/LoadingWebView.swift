@@ -324,8 +324,9 @@ public final class LoadingWebView {
     }
     restarter.restart(
       ask: { [weak self] in
-        let current = self?.machine.state
-        guard let self, !self.isDetached, current?.isLoading == true, current?.requestedURL == address else { return }
+        guard let self, !self.isDetached else { return }
+        let current = self.machine.state
+        guard current.isLoading, current.requestedURL == address else { return }
         self.load(address: address)
       },
       giveUp: { [weak self] in self?.handle(.rejected(abandonment)) })

@@ -55,9 +55,9 @@ public struct LoadStateMachine: Sendable {
   /// Set when WebKit cancelled the viewer's own load before it showed anything, and nobody
   /// asked for it (no `stop`, no newer load, no refused navigation). Seen with WebKitGTK 2.50
   /// for a page with an untrusted certificate loaded after another page, about one time in
-  /// six: a cancellation instead of the TLS failure. The state stays loading (before, it fell back to
-  /// the page before, which could be another address's error); the viewer asks for the load
-  /// again, or fails with this error. Cleared when a load begins or fails.
+  /// six: a cancellation instead of the TLS failure. The state stays loading (before, it fell
+  /// back to the page before, which could be another address's error); the viewer asks for the
+  /// load again, or fails with this error. Cleared when a load begins, fails or is stopped.
   public private(set) var abandonment: LoadError?
 
   /// Whether an HTTP status ≥ 400 of the page is a failure (the default) or the server's own
