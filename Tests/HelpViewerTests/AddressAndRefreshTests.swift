@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 import XCTest
@@ -11,7 +11,9 @@ import XCTest
 /// refresh or a script's `location.href` to another host obeys the host policy like a click,
 /// while server redirects and iframes keep working (issue 12.3).
 final class AddressAndRefreshTests: GtkTestCase {
-  static let oddAddresses = ["http://127.0.0.1:99999/", "https://256.256.256.256/", "127.0.0.1:99999", "http://1.2.3.4.5/"]
+  static let oddAddresses = [
+    "http://127.0.0.1:99999/", "https://256.256.256.256/", "127.0.0.1:99999", "http://1.2.3.4.5/",
+  ]
 
   override func setUp() {
     super.setUp()
@@ -64,21 +66,22 @@ final class AddressAndRefreshTests: GtkTestCase {
     }
   }
 
-  func testAMetaRefreshToAnotherHostOpensOutsideAndTheViewerStays() throws {
+  func testAMetaRefreshToAnotherHostIsRefusedAndTheViewerStays() throws {
     try onMain {
-      let run = try RefreshRun { port in "<meta http-equiv=refresh content='0;url=http://localhost:\(port)/elsewhere'>" }
+      let run = try RefreshRun { port in "<meta http-equiv=refresh content='0;url=http://localhost:\(port)/elsewhere'>"
+      }
       defer { run.close() }
-      run.assertSentOutsideAndStayed()
+      run.assertRefusedAndStayed()
     }
   }
 
-  func testAScriptNavigationToAnotherHostOpensOutsideAndTheViewerStays() throws {
+  func testAScriptNavigationToAnotherHostIsRefusedAndTheViewerStays() throws {
     try onMain {
       let run = try RefreshRun { port in
         "<script>setTimeout(function(){ location.href = 'http://localhost:\(port)/elsewhere' }, 50)</script>"
       }
       defer { run.close() }
-      run.assertSentOutsideAndStayed()
+      run.assertRefusedAndStayed()
     }
   }
 
@@ -86,7 +89,9 @@ final class AddressAndRefreshTests: GtkTestCase {
     try onMain {
       // A meta refresh to the page's own host navigates in the viewer.
       let same = try RefreshRun { _ in "<meta http-equiv=refresh content='0;url=/two'>" }
-      waitUntil("the refresh went on to page two") { same.viewer.state.phase == .loaded && same.viewer.state.title == "Two" }
+      waitUntil("the refresh went on to page two") {
+        same.viewer.state.phase == .loaded && same.viewer.state.title == "Two"
+      }
       XCTAssertEqual(same.opened, [])
       same.close()
 
@@ -102,11 +107,14 @@ final class AddressAndRefreshTests: GtkTestCase {
       XCTAssertEqual(redirect.opened, [])
 
       // An iframe of another host loads inside the page; nothing opens outside.
-      redirect.server.route("/framed", .page("<title>Framed</title><iframe src='http://localhost:\(redirect.server.port)/frame'></iframe>"))
+      redirect.server.route(
+        "/framed", .page("<title>Framed</title><iframe src='http://localhost:\(redirect.server.port)/frame'></iframe>"))
       redirect.server.route("/frame", .page("<title>Frame</title>"))
       redirect.viewer.load(redirect.server.url("/framed"))
       // The main frame's FINISHED waits for its iframes.
-      waitUntil("the framed page loaded") { redirect.viewer.state.phase == .loaded && redirect.viewer.state.title == "Framed" }
+      waitUntil("the framed page loaded") {
+        redirect.viewer.state.phase == .loaded && redirect.viewer.state.title == "Framed"
+      }
       XCTAssertEqual(redirect.server.hits["/frame"], 1)
       XCTAssertEqual(redirect.opened, [])
     }
@@ -124,6 +132,7 @@ private final class RefreshRun {
   private(set) var states: [LoadState] = []
 
   init(start: Bool = true, head: (Int) -> String) throws {
+    LogWatch.start()
     server = try TestServer()
     server.route("/start", .page("<title>Start</title>\(head(server.port))<p>start"))
     server.route("/two", .page("<title>Two</title>"))
@@ -135,18 +144,25 @@ private final class RefreshRun {
     if start { viewer.load(server.url("/start")) }
   }
 
-  func assertSentOutsideAndStayed(file: StaticString = #filePath, line: UInt = #line) {
+  /// Nobody clicked: the other host's page neither opens outside nor shows; the refusal is
+  /// logged.
+  func assertRefusedAndStayed(file: StaticString = #filePath, line: UInt = #line) {
     let elsewhere = "http://localhost:\(server.port)/elsewhere"
-    waitUntil("the navigation went to the browser", file: file, line: line) { opened == [elsewhere] }
+    waitUntil("the navigation was refused", file: file, line: line) {
+      LogWatch.helpViewerMessages.contains { $0.hasPrefix("Refused to open \(elsewhere) outside the app") }
+    }
+    XCTAssertEqual(opened, [], "no browser opens without a person's click", file: file, line: line)
     waitUntil("WebKit is done with it", file: file, line: line) {
       webkit_web_view_is_loading(viewer.webView) == 0 && viewer.state.phase == .loaded
     }
     XCTAssertEqual(viewer.state.title, "Start", file: file, line: line)
     XCTAssertEqual(viewer.state.url, server.url("/start").absoluteString, file: file, line: line)
-    XCTAssertEqual(WebViewEvents.currentURI(viewer.webView), server.url("/start").absoluteString, file: file, line: line)
+    XCTAssertEqual(
+      WebViewEvents.currentURI(viewer.webView), server.url("/start").absoluteString, file: file, line: line)
     XCTAssertFalse(
       states.contains { $0.title == "Elsewhere" || ($0.hasContent && $0.url?.contains("localhost") == true) },
-      "the other host's page never showed: \(states.map { "\($0.phase.name) \($0.url ?? "")" })", file: file, line: line)
+      "the other host's page never showed: \(states.map { "\($0.phase.name) \($0.url ?? "")" })", file: file, line: line
+    )
     XCTAssertEqual(states.last?.phase, .loaded, file: file, line: line)
   }
 

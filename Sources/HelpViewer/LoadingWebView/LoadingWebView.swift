@@ -113,11 +113,7 @@ public final class LoadingWebView {
     WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
     navigationGuard.connect(webView, into: signals)
     navigationGuard.onRefusedNavigation = { [weak self] in self?.handle(.stopped) }
-    navigationGuard.onRefusedResponse = { [weak self] uri in
-      let error = LoadError(
-        .cannotShowContent, url: uri, details: "Downloads and files WebKit cannot show are refused.")
-      self?.handle(.refused(error))
-    }
+    refuseDownloads()
     watchdog = PageWatchdog(webView, threshold: configuration.unresponsiveTimeout) { [weak self] answers in
       self?.handle(answers ? .responsive : .unresponsive)
     }
@@ -225,6 +221,7 @@ public final class LoadingWebView {
     // The dialogs built on the viewer end with it: nothing calls into their widgets any more.
     observers.removeAll()
     signals.disconnectAll()
+    navigationGuard.disconnect(webView)
     actions.disconnectAll()
     tabOutGuard?.detach()
     themeSignals.disconnectAll()

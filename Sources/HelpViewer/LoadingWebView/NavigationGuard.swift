@@ -6,16 +6,21 @@ import HelpViewerGlue
 /// Where the page's navigations meet `NavigationPolicy`: `decide-policy` (links, forms,
 /// `target=_blank`, responses) and `create` (`window.open`).
 ///
-/// Links that leave the allowed hosts open outside and the viewer stays where it was;
-/// responses WebKit cannot show (downloads) are refused, which WebKit then reports as a failed
-/// load (`cannotShowContent`).
+/// Links that leave the allowed hosts open outside and the viewer stays where it was, but only
+/// for a navigation a person started: WebKit says it came from a user gesture, and a mouse
+/// button, key or touch press reached the web view since the last app was opened (so one click
+/// opens one app). Anything else that asks for an outside app (a script, a meta refresh, a
+/// timer, an iframe) is refused, and logged once per page.
+///
+/// Responses WebKit cannot show (downloads) are refused: the main frame's, which WebKit then
+/// reports as a failed load (`cannotShowContent`); a frame's, with a note over the page
+/// (`onRefusedDownload`, at most once per page; `DownloadGuard` catches every other download).
 ///
 /// Navigations nobody clicked for (a script's `location.href`, a meta refresh) obey the same
 /// policy, but WebKit asks `decide-policy` for iframes too and does not say which frame a
 /// navigation is for. So a web navigation of that kind the policy would not allow is let go
 /// at first and remembered; when its response arrives as the main frame's main resource, it is
-/// refused there (the page before stays, the viewer reports `.stopped`) and the policy's
-/// verdict applies (open outside, at most once per page shown). Iframes never get there.
+/// refused there (the page before stays, the viewer reports `.stopped`). Iframes never get there.
 @MainActor
 final class NavigationGuard {
   var policy: NavigationPolicy
@@ -32,9 +37,20 @@ final class NavigationGuard {
   /// Web navigations nobody clicked for that the policy would not allow, by address, with the
   /// verdict: refused if they turn out to be the main frame's (see the type's notes).
   private var unasked: [(url: String, verdict: NavigationDecision)] = []
-  /// Whether the page shown already sent someone outside without being asked: a page that keeps
-  /// navigating by script opens the browser once, not over and over.
-  private var openedOutsideUnasked = false
+  /// Called, at most once per page shown, when the page tried to save a file (a frame's
+  /// response, or any download `DownloadGuard` refused for this view).
+  var onRefusedDownload: @MainActor (String) -> Void = { _ in }
+  /// Called when a new page shows (the note about a refused download goes).
+  var onNewPage: @MainActor () -> Void = {}
+  /// Presses (mouse button, key, touch) that reached the web view, and the press the last app
+  /// opened outside was for: one click opens one app.
+  private var presses = 0
+  private var pressOpenedOutside = 0
+  /// What the page shown was already logged for (each kind once per page), and whether it was
+  /// already noted for trying to save a file.
+  private var logged: Set<String> = []
+  private var notedDownload = false
+  private var pressWatcher: KeyPressHandler?
 
   init(policy: NavigationPolicy) { self.policy = policy }
 
@@ -50,12 +66,33 @@ final class NavigationGuard {
       self?.decide(decision, type) ?? false
     }
     signals += webView.connectLoadChanged { [weak self] event in
-      if event == WEBKIT_LOAD_COMMITTED { self?.openedOutsideUnasked = false }
+      guard let self, event == WEBKIT_LOAD_COMMITTED else { return }
+      self.logged.removeAll()
+      self.notedDownload = false
+      self.onNewPage()
     }
+    pressWatcher = UnsafeMutablePointer<GtkWidget>(OpaquePointer(webView)).addPressWatcher { [weak self] in
+      self?.presses += 1
+    }
+    DownloadGuard.listen(webView) { [weak self] uri in self?.refusedDownload(uri) }
     signals += webView.connectCreate { [weak self] action in
       guard let self, let request = Self.request(from: action, opensNewWindow: true) else { return }
       self.apply(self.policy.decide(request), to: request)
     }
+  }
+
+  /// Stops watching the web view (its viewer detached; the view may serve another viewer).
+  func disconnect(_ webView: UnsafeMutablePointer<WebKitWebView>) {
+    pressWatcher?.remove()
+    pressWatcher = nil
+    DownloadGuard.stopListening(webView)
+  }
+
+  /// Tells the viewer, once per page, that the page tried to save a file.
+  private func refusedDownload(_ uri: String) {
+    guard !notedDownload else { return }
+    notedDownload = true
+    onRefusedDownload(uri)
   }
 
   /// Returns whether it decided (`false` lets WebKit's default handler use the navigation).
@@ -83,26 +120,26 @@ final class NavigationGuard {
       return true
     case WEBKIT_POLICY_DECISION_TYPE_RESPONSE:
       let response = OpaquePointer(decision)
-      guard webkit_response_policy_decision_is_main_frame_main_resource(response) != 0 else { return false }
+      let isMainFrame = webkit_response_policy_decision_is_main_frame_main_resource(response) != 0
       let requested = webkit_response_policy_decision_get_request(response).flatMap { webkit_uri_request_get_uri($0) }
         .map { String(cString: $0) }
-      if let requested, let index = unasked.firstIndex(where: { $0.url == requested }) {
+      if isMainFrame, let requested, let index = unasked.firstIndex(where: { $0.url == requested }) {
         let verdict = unasked.remove(at: index).verdict
         webkit_policy_decision_ignore(decision)
         onRefusedNavigation()
-        if !openedOutsideUnasked {
-          openedOutsideUnasked = verdict == .openExternally
-          apply(verdict, to: NavigationRequest(url: requested, kind: .other, isUserGesture: false))
-        }
+        apply(verdict, to: NavigationRequest(url: requested, kind: .other, isUserGesture: false))
         return true
       }
-      if webkit_response_policy_decision_is_mime_type_supported(response) == 0 || Self.isAttachment(response) {
-        let uri = webkit_response_policy_decision_get_request(response).flatMap { webkit_uri_request_get_uri($0) }
-        webkit_policy_decision_ignore(decision)  // No downloads.
-        onRefusedResponse(uri.map { String(cString: $0) } ?? "")
-        return true
+      guard webkit_response_policy_decision_is_mime_type_supported(response) == 0 || Self.isAttachment(response)
+      else { return false }
+      webkit_policy_decision_ignore(decision)  // No downloads.
+      if isMainFrame {
+        onRefusedResponse(requested ?? "")
+      } else {
+        Log.message("Refused a frame's download of \((requested ?? "").prefix(200)): pages may not save files.")
+        refusedDownload(requested ?? "")
       }
-      return false
+      return true
     default:
       return false
     }
@@ -115,11 +152,28 @@ final class NavigationGuard {
     return !personAsked && !request.isRedirect && request.kind != .history && (scheme == "http" || scheme == "https")
   }
 
+  /// Opens `request` outside when the verdict says so and a person asked for it, once per press;
+  /// logs a refusal once per page and kind.
   private func apply(_ verdict: NavigationDecision, to request: NavigationRequest) {
+    let address = request.url.prefix(200)
     switch verdict {
-    case .openExternally: openExternally(request.url)
-    case .allow, .refuse: break
+    case .allow: return
+    case .refuse:
+      logOnce("refused", "Refused to go to \(address): the navigation policy does not allow it.")
+    case .openExternally:
+      guard request.isUserGesture, presses > pressOpenedOutside else {
+        logOnce(
+          "outside", "Refused to open \(address) outside the app: no click or key press of a person asked for it.")
+        return
+      }
+      pressOpenedOutside = presses
+      openExternally(request.url)
     }
+  }
+
+  private func logOnce(_ kind: String, _ text: String) {
+    guard logged.insert(kind).inserted else { return }
+    Log.message(text)
   }
 
   private static func request(from action: OpaquePointer, opensNewWindow: Bool) -> NavigationRequest? {

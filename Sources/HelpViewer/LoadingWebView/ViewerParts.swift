@@ -4,8 +4,8 @@ import HelpViewerCore
 import HelpViewerGlue
 
 /// The widgets of a `LoadingWebView`: the web view (with its user content manager), the stack
-/// that shows it or the error view, and the spinner, progress bar, offline banner and find bar
-/// over it.
+/// that shows it or the error view, and the spinner, progress bar, offline banner, download note
+/// and find bar over it.
 ///
 /// A closed dialog's parts serve the next dialog's viewer (`DialogShells`): a new
 /// `LoadingWebView` takes them with `reset(for:)` instead of building new ones, so the next
@@ -26,6 +26,8 @@ final class ViewerParts {
   let progressBar: OpaquePointer
   let errorView = ErrorView()
   let offlineBanner = OfflineBanner()
+  /// The note over the page when it tried to download a file.
+  let downloadNote = NoteBanner()
   let findBar = FindBar()
   /// Whether the web view showed pages of an earlier viewer: its history is replaced when the
   /// next viewer loads its first page (`SessionHistory`).
@@ -60,6 +62,8 @@ final class ViewerParts {
     gtk_overlay_set_child(overlay, gcast(stack))
     gtk_overlay_add_overlay(overlay, gcast(spinner))
     gtk_overlay_add_overlay(overlay, offlineBanner.root.widget)
+    gtk_widget_set_valign(downloadNote.root, GTK_ALIGN_START)
+    gtk_overlay_add_overlay(overlay, downloadNote.root)
     gtk_overlay_add_overlay(overlay, gcast(progressBar))
     gtk_overlay_add_overlay(overlay, findBar.root.widget)
     root = GObjectRef(adoptingNonNil: overlay)
@@ -95,6 +99,7 @@ final class ViewerParts {
     WebEngine.configure(webViewRef, configuration)
     WebEngine.scrub(userContentManager)
     gtk_stack_set_visible_child_name(stack, "page")
+    downloadNote.hide()
     gtk_editable_set_text(findBar.entry, "")
     if let controller = webkit_web_view_get_find_controller(webView) {
       webkit_find_controller_search_finish(controller)

@@ -5,7 +5,8 @@ import HelpViewerCore
 import HelpViewerGlue
 
 /// The WebKit objects every viewer of the process shares: one web context and one ephemeral
-/// network session, so nothing is written to disk and the process model is set up once.
+/// network session, so nothing is written to disk and the process model is set up once. Every
+/// session it makes refuses downloads (`DownloadGuard`).
 ///
 /// Trusted certificates are scoped to the viewers that name them: WebKit can only add a trusted
 /// certificate to a whole network session (and never take it back), so a viewer whose
@@ -75,6 +76,7 @@ enum WebEngine {
   private static func session(trusting certificates: [String: String]) -> GObjectRef {
     if let made = trustingSessions[certificates] { return made }
     let made = GObjectRef(adoptingNew: webkit_network_session_new_ephemeral())
+    DownloadGuard.watch(made)
     trust(certificates, in: made)
     trustingSessions[certificates] = made
     return made
@@ -164,6 +166,7 @@ enum WebEngine {
   private static func sharedSession() -> GObjectRef {
     if let session { return session }
     let made = GObjectRef(adoptingNew: webkit_network_session_new_ephemeral())
+    DownloadGuard.watch(made)
     session = made
     return made
   }

@@ -7,6 +7,9 @@
 /// script or a meta refresh starts follow the same rules as a click; server redirects and
 /// back/forward/reload are allowed. A host can replace all of this with its own closure.
 ///
+/// `.openExternally` is the policy's verdict; the viewer acts on it only for a navigation a
+/// person started (a click or key press, once per press), and refuses it otherwise.
+///
 /// ```swift
 /// var policy = NavigationPolicy(allowedHosts: ["help.example.com"])
 /// policy.decide(NavigationRequest(url: "https://example.org/"))  // .openExternally
