@@ -48,4 +48,93 @@ final class RaceTests: GtkTestCase {
       XCTAssertEqual(evaluate("document.title", in: viewer.webView), "Y")
     }
   }
+
+  /// An old page calling `window.stop()` on a timer makes WebKit drop the next load, often
+  /// before it reports anything. The viewer asks again or fails with an error of its own; it
+  /// never waits for its timeout (whose message blames the server).
+  func testALoadWebKitDropsForAnOldPagesWindowStopStartsAgainOrFailsWithItsOwnError() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/p", .page("<title>P</title><script>setInterval(() => window.stop(), 5)</script>"))
+      server.route("/q", .page("<title>Q</title>"))
+      defer { server.stop() }
+      for round in 1...3 {
+        let viewer = LoadingWebView()
+        viewer.timeout = 25
+        let window = showInWindow(viewer.gtkWidget)
+        defer { gtk_window_destroy(window) }
+        viewer.load(server.url("/p"))
+        waitUntil("round \(round): P loaded") { viewer.state.phase == .loaded && viewer.state.title == "P" }
+        let recorder = StateRecorder(viewer)
+        viewer.load(server.url("/q"))
+        // WebKit may give the title just after the load.
+        waitUntil("round \(round): Q's load ended", timeout: 20) {
+          viewer.state.error != nil || (viewer.state.phase == .loaded && viewer.state.title == "Q")
+        }
+        let outcome = viewer.state.error.map { "\($0.kind)" } ?? viewer.state.title ?? ""
+        XCTAssertTrue(["Q", "other"].contains(outcome), "round \(round): \(outcome) \(recorder.phases)")
+        XCTAssertEqual(viewer.state.requestedURL, server.url("/q").absoluteString, "round \(round)")
+      }
+    }
+  }
+
+  /// A page with an untrusted certificate replaced at once by a plain one: the TLS failure, if
+  /// WebKit still reports it, is the replaced load's.
+  func testALateTLSFailureOfAReplacedLoadDoesNotFailTheNewOne() throws {
+    try onMain {
+      let secure = try TestServer(certificate: TestCertificates.selfSigned)
+      secure.route("/", .page("<title>Secure</title>"))
+      let plain = try TestServer()
+      plain.route("/fast", .page("<title>Fast</title>"))
+      plain.route("/other", .page("<title>Other</title>"))
+      defer {
+        secure.stop()
+        plain.stop()
+      }
+      let viewer = LoadingWebView()
+      let window = showInWindow(viewer.gtkWidget)
+      defer { gtk_window_destroy(window) }
+      for round in 1...10 {
+        let recorder = StateRecorder(viewer)
+        viewer.load(secure.url("/"))
+        let number = viewer.load(plain.url("/fast"))
+        waitUntil("round \(round): the fast page loaded") {
+          viewer.state.phase == .loaded && viewer.state.title == "Fast"
+        }
+        XCTAssertFalse(recorder.phases.contains("failed"), "round \(round): \(recorder.phases)")
+        XCTAssertEqual(viewer.state.requestedURL, plain.url("/fast").absoluteString, "Retry loads the newer page")
+        XCTAssertEqual(viewer.state.loadNumber, number, "round \(round): the state is the fast load's")
+        viewer.load(plain.url("/other"))  // The next round starts from another page.
+        waitUntil("round \(round): reset") { viewer.state.phase == .loaded && viewer.state.title == "Other" }
+      }
+    }
+  }
+
+  /// Three loads in a row, each replaced by the next before its server answered: the last one
+  /// ends loaded, and the others' late answers change nothing.
+  func testThreeLoadsInARowEachReplacedEndInTheLast() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/a", .held("<title>A</title>"))
+      server.route("/b", .held("<title>B</title>"))
+      server.route("/c", .page("<title>C</title>"))
+      defer { server.stop() }
+      let viewer = LoadingWebView()
+      let window = showInWindow(viewer.gtkWidget)
+      defer { gtk_window_destroy(window) }
+      let recorder = StateRecorder(viewer)
+      viewer.load(server.url("/a"))
+      waitUntil("A's request reached the server") { server.hits["/a"] == 1 }
+      viewer.load(server.url("/b"))
+      waitUntil("B's request reached the server") { server.hits["/b"] == 1 }
+      let last = viewer.load(server.url("/c"))
+      waitUntil("C loaded") { viewer.state.phase == .loaded && viewer.state.title == "C" }
+      server.releaseHeld()
+      // The page answers after WebKit dealt with whatever the released answers caused.
+      XCTAssertEqual(evaluate("document.title", in: viewer.webView), "C")
+      XCTAssertEqual(viewer.state.phase, .loaded)
+      XCTAssertEqual(viewer.state.loadNumber, last)
+      XCTAssertEqual(recorder.phases, ["idle", "loading", "loaded"])
+    }
+  }
 }

@@ -32,6 +32,8 @@ final class LoadRestarter {
   private var tries = 0
   private var pause: TimeoutSource?
   private var deadline: TimeoutSource?
+  /// The check that WebKit starts a load the host asked for (`expectStart`).
+  private var firstStart: TimeoutSource?
   /// Whether the restarter is asking WebKit for the load (so that `load` keeps the count).
   private(set) var isAsking = false
 
@@ -67,9 +69,22 @@ final class LoadRestarter {
     }
   }
 
-  /// WebKit started the load asked again: the try worked (the count stays until a new load).
+  /// Calls `missing` when WebKit has not started the load just asked for after `seconds`
+  /// (`noteStart` or `forget` first cancel it). An old page's `window.stop()` on a timer makes
+  /// WebKit drop the next load before it reports anything; without this check the viewer would
+  /// wait for its timeout and blame the server.
+  func expectStart(within seconds: Double, _ missing: @escaping @MainActor () -> Void) {
+    firstStart = TimeoutSource(seconds: seconds) { [weak self] in
+      self?.firstStart = nil
+      missing()
+    }
+  }
+
+  /// WebKit started the load asked for (again): the try worked (the count stays until a new
+  /// load).
   func noteStart() {
     deadline = nil
+    firstStart = nil
   }
 
   /// Forgets the tries (a new load by someone else, or the viewer detached).
@@ -77,5 +92,6 @@ final class LoadRestarter {
     tries = 0
     pause = nil
     deadline = nil
+    firstStart = nil
   }
 }

@@ -74,7 +74,7 @@ public final class LoadingWebView {
   /// On reused parts, the first page's address until its load starts: WebKit's events until
   /// then belong to the empty page the view showed before (`ViewerParts.retire()`).
   private var awaitedFirstStart: String?
-  private var machine: LoadStateMachine
+  var machine: LoadStateMachine
   let signals = SignalBag()
   /// The connection to GTK's dark preference (see `LoadingWebView+Theme.swift`).
   let themeSignals = SignalBag()
@@ -85,7 +85,7 @@ public final class LoadingWebView {
   private var watchdog: PageWatchdog?
   private var fallbackStart: TimeoutSource?
   /// Asks again for a load WebKit cancelled on its own (see `LoadRestarter`).
-  private let restarter = LoadRestarter()
+  let restarter = LoadRestarter()
   /// Starts the spinner's animation once a load has taken `spinnerDelay`.
   private var spinnerStart: TimeoutSource?
   /// Observers inside the package (the dialogs), called before `onStateChange`.
@@ -132,19 +132,32 @@ public final class LoadingWebView {
   /// released there.
   isolated deinit {}
 
-  /// Loads `url`; an address WebKit must not load (e.g. `javascript:`) fails at once.
-  public func load(_ url: URL) {
+  /// Loads `url`; an address WebKit must not load (e.g. `javascript:`) fails at once. Returns
+  /// the load's number (`LoadState.loadNumber`).
+  @discardableResult
+  public func load(_ url: URL) -> Int {
     load(address: url.absoluteString)
   }
 
-  /// Loads what a person typed: `example.com`, a full URL, or an absolute file path.
-  public func load(address: String) {
-    guard !isDetached else { return }
+  /// Loads what a person typed: `example.com`, a full URL, or an absolute file path. Returns
+  /// the load's number (`LoadState.loadNumber`); a detached viewer loads nothing and returns 0.
+  @discardableResult
+  public func load(address: String) -> Int {
+    guard !isDetached else { return 0 }
+    startLoad(address)
+    return machine.state.loadNumber
+  }
+
+  private func startLoad(_ address: String) {
     if !restarter.isAsking { restarter.forget() }
     // A page stuck in a script would take the next load with it: its process goes first.
     if isStuck { endStuckWebProcess() }
     switch URLInput.parse(address, extraSchemes: [BundledAddress.scheme]) {
     case .success(let uri):
+      // After a page, WebKit may drop the load without a word (the page's `window.stop()`).
+      if state.phase != .idle, !restarter.isAsking {
+        restarter.expectStart(within: 2) { [weak self] in self?.handle(.notStarted) }
+      }
       handle(.requested(url: uri))
       navigationGuard.expectHostLoad(uri)
       // A reused web view's first page replaces the history the viewer before it left.
@@ -312,34 +325,8 @@ public final class LoadingWebView {
     onStateChange?(state)
   }
 
-  /// Asks WebKit again, a little later, for the load it cancelled on its own before it showed
-  /// anything; fails with `abandonment` when it keeps doing so. The spinner stays meanwhile.
-  private func restartAbandonedLoad(_ abandonment: LoadError) {
-    guard let address = machine.state.requestedURL else {
-      handle(.rejected(abandonment))
-      return
-    }
-    restarter.restart(
-      ask: { [weak self] in
-        guard let self, !self.isDetached else { return }
-        let current = self.machine.state
-        guard current.isLoading, current.requestedURL == address else { return }
-        self.load(address: address)
-      },
-      giveUp: { [weak self] in self?.handle(.rejected(abandonment)) })
-  }
-
   /// Whether the offline copy is about to start (after a failure, on the next turn of the loop).
   var isStartingOfflineCopy: Bool { fallbackStart?.isPending == true }
-
-  /// The offline copy to show after `error`, when there is one and it was not what failed.
-  private func fallbackAddress(after error: LoadError) -> String? {
-    guard let fallback = configuration.offlineFallback?.absoluteString, !state.isOfflineCopy,
-      fallback != state.url, error.kind != .invalidURL, error.kind != .unsupportedScheme,
-      error.kind != .pageNotResponding
-    else { return nil }
-    return fallback
-  }
 
   /// Calls `observer` now and after every state change (for the dialogs built on the viewer).
   func observe(_ observer: @escaping (LoadState) -> Void) {

@@ -39,4 +39,7 @@ public enum LoadEvent: Sendable, Equatable {
   case timedOut
   /// The viewer stopped the load on request.
   case stopped
+  /// WebKit did not start the load asked for in time, and reports nothing about it (an old
+  /// page's `window.stop()` on a timer makes WebKit drop the next load without a word).
+  case notStarted
 }

@@ -27,6 +27,10 @@ public struct LoadState: Sendable, Equatable {
   public var canGoForward = false
   /// Why the bundled offline copy is shown instead of the page asked for; `nil` when it is not.
   public var offlineReason: LoadError?
+  /// The identity of the current (or last) load: 1 for the viewer's first, one more for each
+  /// load after it (asked for, or started by a link in the page). `LoadingWebView.load` returns
+  /// it, so a host can tell which load a state is about; 0 before any load.
+  public var loadNumber = 0
 
   public init() {}
 

@@ -21,6 +21,17 @@
 /// - A FINISHED before the current load committed (and not after its failure or cancellation)
 ///   is an earlier load's: WebKit sends a replaced load's FINISHED when it had finished in the
 ///   web process before the new request reached it.
+/// - Each load has its number (`LoadState.loadNumber`). A real failure (TLS, connection) that
+///   arrives late for a load a newer one replaced is that load's: it neither fails the newer
+///   load nor changes what Retry loads. A FINISHED owed by an earlier load (its failure, its
+///   timeout) is forgotten once the current load commits, so it never swallows the current
+///   load's own FINISHED.
+/// - A load WebKit drops without a word (it does not start in time, or WebKit interrupts it on
+///   its own) is abandoned like a cancellation nobody asked for: asked for again (keeping its
+///   number), or failed with an error of its own, never left to time out.
+/// - A STARTED before the current load started is the current load's, whatever address WebKit
+///   gives it: WebKit's active address lags (empty, or the page before's) when a load follows
+///   a cancelled one.
 ///
 /// ```swift
 /// var machine = LoadStateMachine()
@@ -33,24 +44,27 @@ public struct LoadStateMachine: Sendable {
   public private(set) var state = LoadState()
   /// Whether the current load was cancelled (so its FINISHED is not a success).
   private var cancelled = false
-  /// A failed or replaced load's FINISHED is still to come and means nothing (WebKit sends
-  /// FINISHED after every `load-failed`, and after an HTTP error page).
-  private var ignoreNextFinish = false
+  /// The number of the load whose FINISHED is still to come and means nothing (WebKit sends
+  /// FINISHED right after every `load-failed`, and after an HTTP error page); forgotten when a
+  /// later load commits, since a dropped load never sends it.
+  private var finishOwedBy: Int?
   /// What was shown before the current load began, restored when it is cancelled with nothing
   /// new on screen.
   private var phaseBeforeLoad: LoadPhase = .idle
   /// The address and status of what was shown before the current load began.
   private var shownBeforeLoad: (url: String?, httpStatus: Int?) = (nil, nil)
-  /// The addresses of loads replaced by a newer request while they ran, whose STARTED,
+  /// The numbers and addresses of loads replaced by a newer request while they ran, whose STARTED,
   /// COMMITTED, cancellation or FINISHED may still come (WebKit sends them on its own time: a STARTED of
   /// the replaced load can even come after the new request). Forgotten once the current load
   /// commits; 64 at most (say, one per query typed into help search before any page showed).
-  private var replaced: [String] = []
+  private var replaced: [(number: Int, url: String)] = []
   /// WebKit committed an http(s) address with no response at all (no HTTP status): not the
   /// page. Seen with WebKitGTK 2.50 on a new view's first load: COMMITTED with no status,
   /// FINISHED, then STARTED of the same address again and the real load. That FINISHED means
   /// nothing.
   private var placeholderCommitted = false
+  /// Whether WebKit reported the current load's STARTED.
+  private var startedCurrent = false
 
   /// Set when WebKit cancelled the viewer's own load before it showed anything, and nobody
   /// asked for it (no `stop`, no newer load, no refused navigation). Seen with WebKitGTK 2.50
@@ -79,8 +93,10 @@ public struct LoadStateMachine: Sendable {
   private mutating func apply(_ event: LoadEvent) {
     switch event {
     case .requested(let url):
+      // The viewer asking again for a load WebKit dropped: the same load.
+      let again = abandonment != nil && state.requestedURL == url
       noteReplaced()
-      begin(url: url)
+      begin(url: url, isNewLoad: !again)
       state.requestedURL = url
       state.offlineReason = nil
     case .refused(let error):
@@ -97,11 +113,18 @@ public struct LoadStateMachine: Sendable {
     case .started(let url):
       // Our own request starts as asked; anything else (a link clicked) is a new navigation,
       // except a load we replaced, starting late.
-      guard state.phase != .loading || state.url != url else { return }
-      guard !replaced.contains(url) else { return }
-      // WebKit's address is empty at the start of a load asked for right after another was
-      // cancelled (it forgets the pending address with the cancellation): ours.
-      guard state.phase != .loading || !url.isEmpty else { return }
+      guard state.phase != .loading || state.url != url else {
+        startedCurrent = true
+        return
+      }
+      guard !replaced.contains(where: { $0.url == url }) else { return }
+      // The current load has not started: this is its STARTED. WebKit's address then may be
+      // empty, or the page before's, right after another load was cancelled (it forgets the
+      // pending address with the cancellation).
+      guard state.phase != .loading || (startedCurrent && !url.isEmpty) else {
+        startedCurrent = true
+        return
+      }
       begin(url: url)
       state.requestedURL = url
       state.offlineReason = nil
@@ -111,7 +134,8 @@ public struct LoadStateMachine: Sendable {
     case .committed(let url, let status):
       guard state.phase == .loading else { return }
       // A replaced load committing late (its page shows until the new one commits).
-      guard DocumentAddress.same(url, state.url) || !replaced.contains(where: { DocumentAddress.same($0, url) }) else {
+      guard DocumentAddress.same(url, state.url) || !replaced.contains(where: { DocumentAddress.same($0.url, url) })
+      else {
         return
       }
       if status == nil, Self.isHTTP(url) {
@@ -122,13 +146,14 @@ public struct LoadStateMachine: Sendable {
       state.hasContent = true
       state.httpStatus = status
       replaced.removeAll()  // What this load replaced was cancelled before it got here.
+      if finishOwedBy != state.loadNumber { finishOwedBy = nil }  // An earlier load's, never coming now.
       if let status, status >= 400, httpErrorsAreFailures {
         fail(LoadError(.httpError, url: url, httpStatus: status, details: "HTTP status \(status)"))
-        ignoreNextFinish = true
+        finishOwedBy = state.loadNumber
       }
     case .finished:
-      if ignoreNextFinish {
-        ignoreNextFinish = false
+      if finishOwedBy != nil {
+        finishOwedBy = nil
         return
       }
       guard state.phase == .loading else { return }
@@ -139,9 +164,7 @@ public struct LoadStateMachine: Sendable {
       // Not this load's: it has neither committed nor been cancelled.
       guard state.hasContent || cancelled else { return }
       if cancelled, !state.hasContent {
-        abandonment = LoadError(
-          .other, url: state.requestedURL ?? state.url,
-          details: "WebKit cancelled the load before it showed anything, each time it was asked for.")
+        abandon("WebKit cancelled the load before it showed anything, each time it was asked for.")
       } else if cancelled {
         restoreAfterCancel()
       } else {
@@ -150,15 +173,22 @@ public struct LoadStateMachine: Sendable {
       }
     case .failed(let url, let error):
       guard state.phase == .loading else { return }
-      if let loadError = ErrorClassifier.classify(error, url: url) {
+      if !DocumentAddress.same(url, state.url),
+        let earlier = replaced.last(where: { DocumentAddress.same($0.url, url) })
+      {
+        finishOwedBy = earlier.number  // A replaced load's failure, late: the new load goes on.
+      } else if Self.isInterruption(error), !state.hasContent, DocumentAddress.same(url, state.url) {
+        // WebKit interrupted the load on its own (an old page's `window.stop()`): the viewer
+        // refuses downloads itself, before WebKit could, so this is no download.
+        cancelled = true
+      } else if let loadError = ErrorClassifier.classify(error, url: url) {
         state.requestedURL = url
         fail(loadError)
-        ignoreNextFinish = true
-      } else if let index = replaced.firstIndex(of: url) {
-        replaced.remove(at: index)
-        ignoreNextFinish = true  // A replaced load's cancellation: the new load goes on.
+        finishOwedBy = state.loadNumber
+      } else if let index = replaced.firstIndex(where: { $0.url == url }) {
+        finishOwedBy = replaced.remove(at: index).number  // A replaced load's cancellation: the new load goes on.
       } else if url != state.url {
-        ignoreNextFinish = true  // The load this one replaced was cancelled.
+        finishOwedBy = state.loadNumber - 1  // The load this one replaced was cancelled.
       } else {
         cancelled = true
       }
@@ -185,13 +215,22 @@ public struct LoadStateMachine: Sendable {
     case .timedOut:
       guard state.phase == .loading else { return }
       fail(LoadError(.timedOut, url: state.url ?? state.requestedURL, details: "No answer in time."))
-      ignoreNextFinish = true  // The viewer stops the load: its FINISHED follows.
+      finishOwedBy = state.loadNumber  // The viewer stops the load: its FINISHED follows.
     case .stopped:
       guard state.phase == .loading else { return }
       noteReplaced()  // Its STARTED may still come (after the server saw its request, even).
       cancelled = true
       restoreAfterCancel()
+    case .notStarted:
+      guard state.phase == .loading, !state.hasContent, abandonment == nil else { return }
+      abandon("WebKit did not start the load, each time it was asked for.")
     }
+  }
+
+  /// The current load is over without a word from WebKit: the viewer asks for it again, or
+  /// fails with this error.
+  private mutating func abandon(_ details: String) {
+    abandonment = LoadError(.other, url: state.requestedURL ?? state.url, details: details)
   }
 
   /// A cancelled load: what it showed stays; when it showed nothing, the page before it does.
@@ -210,11 +249,13 @@ public struct LoadStateMachine: Sendable {
   private mutating func noteReplaced() {
     // An abandoned load is over already: nothing of it is still to come.
     guard state.phase == .loading, abandonment == nil, let url = state.url else { return }
-    replaced.append(url)
+    replaced.append((state.loadNumber, url))
     if replaced.count > 64 { replaced.removeFirst() }
   }
 
-  private mutating func begin(url: String) {
+  private mutating func begin(url: String, isNewLoad: Bool = true) {
+    if isNewLoad { state.loadNumber += 1 }
+    startedCurrent = false
     if state.phase != .loading {
       phaseBeforeLoad = state.phase
       shownBeforeLoad = (state.url, state.httpStatus)
@@ -227,6 +268,12 @@ public struct LoadStateMachine: Sendable {
     cancelled = false
     placeholderCommitted = false
     abandonment = nil
+  }
+
+  /// Whether `error` is WebKit's "frame load interrupted by policy change".
+  private static func isInterruption(_ error: PlatformError) -> Bool {
+    error.domain == ErrorClassifier.Domain.webKitPolicy
+      && error.code == ErrorClassifier.Code.webKitPolicyInterruptedByPolicyChange
   }
 
   /// Whether `url` is an http or https address (whose commit always has an HTTP status).
