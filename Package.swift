@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // HelpViewer: in-app help and terms viewer for GTK 4 apps, on WebKitGTK 6.0.
 //
 // Layers, each using only those below it:

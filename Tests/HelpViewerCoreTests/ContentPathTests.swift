@@ -50,6 +50,28 @@ import Testing
     #expect(ContentPath.resolve("/nope.html", in: root).failureKind == .httpError)
   }
 
+  /// A folder's `index.html` that links back to its own folder (or to a folder above it) is a
+  /// clear 404 at once: a folder stands for its index page once, never for ever.
+  @Test(arguments: [".", "..", "self"])
+  func anIndexThatLinksToAFolderIsA404(target: String) throws {
+    let root = try makeRoot()
+    let loop = root.appendingPathComponent("loop")
+    try FileManager.default.createDirectory(at: loop, withIntermediateDirectories: true)
+    let destination = target == "self" ? loop.path : target  // Absolute, or relative to the folder.
+    try FileManager.default.createSymbolicLink(
+      atPath: loop.appendingPathComponent("index.html").path, withDestinationPath: destination)
+    for path in ["/loop", "/loop/", "/loop/index.html", "/loop/index.html/index.html"] {
+      switch ContentPath.resolve(path, in: root) {
+      case .success(let url): Issue.record("\(path) resolved to \(url.path)")
+      case .failure(let error):
+        #expect(error.kind == .httpError, "\(path)")
+        #expect(error.httpStatus == 404, "\(path)")
+      }
+    }
+    // A link to a real page elsewhere in the folder still serves that page.
+    #expect(try ContentPath.resolve("/help", in: root).get().lastPathComponent == "index.html")
+  }
+
   @Test func mimeTypes() {
     #expect(MIMETypes.type(forPath: "a/b.HTML") == "text/html")
     #expect(MIMETypes.type(forPath: "style.css") == "text/css")

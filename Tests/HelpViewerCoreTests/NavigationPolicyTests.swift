@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HelpViewerCore
@@ -30,9 +31,12 @@ import Testing
   @Test func serverRedirectsAndHistoryFollowTheirPage() {
     #expect(policy.decide(NavigationRequest(url: "https://www.example.com/", kind: .other, isRedirect: true)) == .allow)
     #expect(
-      policy.decide(NavigationRequest(url: "https://www.example.com/", kind: .other, isUserGesture: false, isRedirect: true))
+      policy.decide(
+        NavigationRequest(url: "https://www.example.com/", kind: .other, isUserGesture: false, isRedirect: true))
         == .allow)
-    #expect(policy.decide(NavigationRequest(url: "https://back.example.net/", kind: .history, isUserGesture: false)) == .allow)
+    #expect(
+      policy.decide(NavigationRequest(url: "https://back.example.net/", kind: .history, isUserGesture: false)) == .allow
+    )
   }
 
   /// A meta refresh or `location.href = …` is a navigation of kind `.other` without a gesture:
@@ -46,7 +50,9 @@ import Testing
     #expect(policy.decide(unasked("ftp://files.example.com/")) == .refuse)
     #expect(policy.decide(unasked("javascript:alert(1)")) == .refuse)
     // The same page clicked gets the same answer.
-    #expect(policy.decide(unasked("https://cdn.example.net/")) == policy.decide(NavigationRequest(url: "https://cdn.example.net/")))
+    #expect(
+      policy.decide(unasked("https://cdn.example.net/"))
+        == policy.decide(NavigationRequest(url: "https://cdn.example.net/")))
   }
 
   @Test func hostNamedHostsAndCustomRules() {
@@ -58,9 +64,67 @@ import Testing
     #expect(custom.decide(NavigationRequest(url: "https://docs.example.com/")) == .refuse)
   }
 
-  @Test func fileFirstPagesAllowFiles() {
+  @Test func fileFirstPagesAllowTheirOwnFolder() {
     var policy = NavigationPolicy()
     policy.adoptFirstPage("file:///usr/share/help/index.html")
+    #expect(policy.allowedFolders == ["/usr/share/help"])
+    #expect(!policy.allowedSchemes.contains("file"), "not every local file")
     #expect(policy.decide(NavigationRequest(url: "file:///usr/share/help/two.html")) == .allow)
+    #expect(policy.decide(NavigationRequest(url: "file:///usr/share/help/sub/three.html#part")) == .allow)
+    #expect(policy.decide(NavigationRequest(url: "file:///usr/share/help/")) == .allow)
+    #expect(policy.decide(NavigationRequest(url: "file://localhost/usr/share/help/two.html")) == .allow)
+  }
+
+  /// Another local file is refused however the address is written, clicked or not.
+  @Test(arguments: [
+    "file:///etc/hostname", "file:///usr/share/helpers/x.html", "file:///usr/share/help/../secret.html",
+    "file:///usr/share/help/%2e%2e/secret.html", "file:///usr/share/other/index.html", "file:///",
+    "file://elsewhere.example.com/usr/share/help/two.html", "file:relative.html",
+  ])
+  func fileFirstPagesRefuseOtherFiles(url: String) {
+    var policy = NavigationPolicy()
+    policy.adoptFirstPage("file:///usr/share/help/index.html")
+    #expect(policy.decide(NavigationRequest(url: url)) == .refuse)
+    #expect(policy.decide(NavigationRequest(url: url, kind: .other, isUserGesture: false)) == .refuse)
+    #expect(policy.decide(NavigationRequest(url: url, opensNewWindow: true)) == .refuse)
+  }
+
+  /// A folder given as an address (ending in `/`) is the folder itself; a host can name folders
+  /// of its own, or allow every local file with the scheme.
+  @Test func fileFoldersNamedAndWholeScheme() {
+    var folder = NavigationPolicy()
+    folder.adoptFirstPage("file:///srv/book/")
+    #expect(folder.decide(NavigationRequest(url: "file:///srv/book/page.html")) == .allow)
+    #expect(folder.decide(NavigationRequest(url: "file:///srv/other.html")) == .refuse)
+    var named = NavigationPolicy()
+    named.allowedFolders = ["/srv/extra/"]
+    named.adoptFirstPage("file:///srv/book/index.html")
+    #expect(named.decide(NavigationRequest(url: "file:///srv/extra/a.html")) == .allow)
+    #expect(named.decide(NavigationRequest(url: "file:///srv/book/b.html")) == .allow)
+    #expect(named.decide(NavigationRequest(url: "file:///srv/c.html")) == .refuse)
+    let everything = NavigationPolicy(allowedSchemes: ["about", "file"])
+    #expect(everything.decide(NavigationRequest(url: "file:///etc/hostname")) == .allow)
+    // A web first page allows no local file at all.
+    #expect(policy.decide(NavigationRequest(url: "file:///etc/hostname")) == .refuse)
+  }
+
+  /// Symbolic links are followed: a link inside the folder to a file outside is outside, and a
+  /// folder reached through a link is the same folder.
+  @Test func fileFoldersFollowSymbolicLinks() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("hv-folder-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let book = base.appendingPathComponent("book")
+    try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+    try Data("secret".utf8).write(to: base.appendingPathComponent("secret.html"))
+    try Data("two".utf8).write(to: book.appendingPathComponent("two.html"))
+    try FileManager.default.createSymbolicLink(
+      atPath: book.appendingPathComponent("out.html").path, withDestinationPath: "../secret.html")
+    try FileManager.default.createSymbolicLink(
+      atPath: base.appendingPathComponent("alias").path, withDestinationPath: "book")
+    var policy = NavigationPolicy()
+    policy.adoptFirstPage(base.appendingPathComponent("alias/index.html").absoluteString)
+    #expect(policy.decide(NavigationRequest(url: book.appendingPathComponent("two.html").absoluteString)) == .allow)
+    #expect(policy.decide(NavigationRequest(url: book.appendingPathComponent("out.html").absoluteString)) == .refuse)
+    #expect(policy.decide(NavigationRequest(url: base.appendingPathComponent("secret.html").absoluteString)) == .refuse)
   }
 }

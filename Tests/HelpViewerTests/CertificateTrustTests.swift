@@ -103,10 +103,12 @@ private func fetch(
 ) -> Result<Bool, LoadError> {
   var result: Result<Bool, LoadError>?
   Task { @MainActor in
-    do throws(LoadError) {
+    do {
       result = .success(try await TermsDialog.mustShowAgain(receipt, trustedCertificates: certificates, timeout: 20))
-    } catch {
+    } catch let error as LoadError {
       result = .failure(error)
+    } catch {
+      result = .failure(LoadError(.other, details: "not a LoadError: \(error)"))
     }
   }
   waitUntil("mustShowAgain answered", timeout: 25, file: file, line: line) { result != nil }

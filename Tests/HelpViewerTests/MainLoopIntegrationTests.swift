@@ -1,5 +1,5 @@
-import HelpViewerCGtk
 import Foundation
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 import XCTest
@@ -77,10 +77,12 @@ final class MainLoopIntegrationTests: GtkTestCase {
       MainLoop.removeDispatchIntegration()
       let answer = Answer()
       Task.detached {
-        do throws(LoadError) {
+        do {
           answer.set(String(try await TermsDialog.mustShowAgain(receipt)))
-        } catch {
+        } catch let error as LoadError {
           answer.set("\(error.kind)")
+        } catch {
+          answer.set("\(error)")
         }
       }
       XCTAssertTrue(MainLoop.iterate(until: { answer.value != nil }, timeout: 5), "mustShowAgain answered")

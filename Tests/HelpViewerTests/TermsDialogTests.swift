@@ -1,8 +1,8 @@
 import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import HelpViewerGlue
 import HelpViewerCore
+import HelpViewerGlue
 import XCTest
 
 @testable import HelpViewer
@@ -302,10 +302,12 @@ private func mustShowAgain(
 ) -> Result<Bool, LoadError> {
   var result: Result<Bool, LoadError>?
   Task { @MainActor in
-    do throws(LoadError) {
+    do {
       result = .success(try await TermsDialog.mustShowAgain(receipt))
-    } catch {
+    } catch let error as LoadError {
       result = .failure(error)
+    } catch {
+      result = .failure(LoadError(.other, details: "not a LoadError: \(error)"))
     }
   }
   waitUntil("mustShowAgain answered", timeout: 20, file: file, line: line) { result != nil }

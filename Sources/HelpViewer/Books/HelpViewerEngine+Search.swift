@@ -37,7 +37,8 @@ extension HelpViewerEngine {
     BundledScheme.address(of: result.pageID, section: result.sectionID, in: BundledScheme.name(for: book))
   }
 
-  /// Forgets the search indexes built so far (their memory goes back); the next search builds
+  /// Forgets the search indexes built so far (their memory goes back) and cancels the builds in
+  /// progress, which keep nothing (a `search` waiting for one throws); the next search builds
   /// its book's index again.
   ///
   /// ```swift

@@ -21,25 +21,42 @@ enum SearchIndexes {
   /// Whether `book`'s index is being built now.
   static func isBuilding(_ book: HelpBook) -> Bool { building[book] != nil }
 
-  /// Builds `book`'s index off the main thread (once), or returns it when it is built.
+  /// What waiters of a build get when `drop()` cancelled it.
+  static let dropped = LoadError(.other, details: "The search index was dropped while it was being built.")
+
+  /// Builds `book`'s index off the main thread (once), or returns it when it is built. Throws
+  /// `dropped` when `drop()` cancelled the build meanwhile: its index is not kept.
   static func prepare(_ book: HelpBook) async throws(LoadError) -> SearchIndex {
     if let index = ready[book] { return index }
     let task = building[book] ?? Task { () async throws -> SearchIndex in try await SearchIndex.build(book: book) }
     building[book] = task
+    let result: Result<SearchIndex, any Error>
     do {
-      let index = try await task.value
-      ready[book] = index
-      building[book] = nil
-      return index
+      result = .success(try await task.value)
     } catch {
-      building[book] = nil
+      result = .failure(error)
+    }
+    // Several callers may wait for one build: the first to resume settles it.
+    let isCurrent = building[book] == task
+    if isCurrent { building[book] = nil }
+    switch result {
+    case .success(let index):
+      if let kept = ready[book] { return kept }
+      guard isCurrent else { throw dropped }
+      ready[book] = index
+      return index
+    case .failure(let error):
+      if task.isCancelled, !isCurrent { throw dropped }
       throw (error as? LoadError)
         ?? LoadError(.cannotShowContent, url: book.root.path, details: "The search index could not be built: \(error)")
     }
   }
 
-  /// Forgets every index (their memory goes back).
+  /// Forgets every index (their memory goes back) and cancels the builds in progress: their
+  /// threads stop, and what they built is not kept.
   static func drop() {
+    for task in building.values { task.cancel() }
+    building.removeAll()
     ready.removeAll()
   }
 }

@@ -90,7 +90,8 @@ extension HelpDialog {
       } catch {
         guard let self else { return }
         self.bookSupport?.search.isBuilding = false
-        if self.isOpen { self.viewer.show(error) }
+        // A build the host dropped is no failure of the page: the next text typed builds again.
+        if self.isOpen, error != SearchIndexes.dropped { self.viewer.show(error) }
       }
     }
   }

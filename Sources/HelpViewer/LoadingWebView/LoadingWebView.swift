@@ -82,7 +82,7 @@ public final class LoadingWebView {
   private var tabOutGuard: TabOutGuard?
   private var loadTimer: TimeoutSource?
   /// Notices a page that stops answering (see `PageWatchdog`).
-  private var watchdog: PageWatchdog?
+  private(set) var watchdog: PageWatchdog?
   private var fallbackStart: TimeoutSource?
   /// Asks again for a load WebKit cancelled on its own (see `LoadRestarter`).
   let restarter = LoadRestarter()

@@ -32,6 +32,9 @@ final class NavigationGuard {
   /// Called when a navigation that had started is refused (a meta refresh or script to a host
   /// the policy keeps out): the page before stays.
   var onRefusedNavigation: @MainActor () -> Void = {}
+  /// Called with each navigation the policy decided and its verdict (for tests: what a page
+  /// asked for, in order, including iframes' and scripts' navigations).
+  var onDecision: @MainActor (NavigationRequest, NavigationDecision) -> Void = { _, _ in }
   /// The address the host itself asked to load: never second-guessed.
   private var hostLoad: String?
   /// Web navigations nobody clicked for that the policy would not allow, by address, with the
@@ -77,7 +80,9 @@ final class NavigationGuard {
     DownloadGuard.listen(webView) { [weak self] uri in self?.refusedDownload(uri) }
     signals += webView.connectCreate { [weak self] action in
       guard let self, let request = Self.request(from: action, opensNewWindow: true) else { return }
-      self.apply(self.policy.decide(request), to: request)
+      let verdict = self.policy.decide(request)
+      self.onDecision(request, verdict)
+      self.apply(verdict, to: request)
     }
   }
 
@@ -108,6 +113,7 @@ final class NavigationGuard {
         return false
       }
       let verdict = policy.decide(request)
+      onDecision(request, verdict)
       unasked.removeAll { $0.url == request.url }
       guard verdict != .allow else { return false }
       if !newWindow, Self.isUnasked(request) {

@@ -1,3 +1,4 @@
+import HelpViewerCGtk
 import HelpViewerCWebKit
 import HelpViewerGlue
 
@@ -13,6 +14,9 @@ import HelpViewerGlue
 ///
 /// The wait is counted in ticks of this main loop, not in wall-clock time: when the app's own
 /// main loop stalls (a busy machine), the page's answer is not taken for a hang.
+///
+/// A view that is not shown (not mapped: a preload, a spare of the pool, a kept dialog's hidden
+/// window) is asked nothing: no script runs in its page until it shows.
 ///
 /// ```swift
 /// let watchdog = PageWatchdog(webView, threshold: 10) { responsive in print(responsive) }
@@ -33,6 +37,10 @@ final class PageWatchdog {
   private var question = 0
   private var waiting = false
   private var ticksWaited = 0
+  /// Ticks so far, and questions asked so far (for tests: ticks without questions mean the view
+  /// was not shown).
+  private(set) var tickCount = 0
+  private(set) var questionCount = 0
 
   init(_ webView: UnsafeMutablePointer<WebKitWebView>, threshold: Double, report: @escaping @MainActor (Bool) -> Void) {
     self.webView = webView
@@ -67,8 +75,9 @@ final class PageWatchdog {
   private func tick() {
     guard isRunning else { return }
     scheduleTick()
+    tickCount += 1
     guard waiting else {
-      ask()
+      if gtk_widget_get_mapped(gcast(webView)) != 0 { ask() }
       return
     }
     ticksWaited += 1
@@ -80,6 +89,7 @@ final class PageWatchdog {
 
   private func ask() {
     question += 1
+    questionCount += 1
     let asked = question
     waiting = true
     ticksWaited = 0

@@ -9,8 +9,10 @@ extension TermsDialog {
   ///
   /// Throws a `LoadError` when the document cannot be fetched: `.invalidURL` and
   /// `.unsupportedScheme` for a receipt address that cannot be fetched, `.cannotConnect`,
-  /// `.hostNotFound`, `.timedOut`, `.tlsFailure`, `.tooManyRedirects`, and `.httpError` with the
-  /// status for any answer other than 2xx (a missing file is a 404).
+  /// `.hostNotFound`, `.timedOut`, `.tlsFailure`, `.tooManyRedirects`, `.httpError` with the
+  /// status for any answer other than 2xx (a missing file is a 404), and `.cannotShowContent`
+  /// for a document larger than 10 MB (`documentLimit`; nothing past it is read). Throws
+  /// `CancellationError` when the task awaiting it is cancelled: the fetch stops at once.
   ///
   /// `trustedCertificates` is what `ViewerConfiguration.trustedCertificates` is for a viewer
   /// (host → PEM): a certificate that does not verify is accepted for this fetch only, and only
@@ -29,19 +31,23 @@ extension TermsDialog {
   /// a task off the main actor.
   nonisolated public static func mustShowAgain(
     _ receipt: TermsReceipt, trustedCertificates: [String: String] = [:], timeout: Double = 30
-  ) async throws(LoadError) -> Bool {
+  ) async throws -> Bool {
     HelpViewerEngine.integrateMainLoop()
     let served = try await servedDocument(
       at: receipt.requestedURL, trustedCertificates: trustedCertificates, timeout: timeout)
     return receipt.mustShowAgain(forServedSHA256: served.sha256)
   }
 
+  /// The most bytes of a terms document `mustShowAgain` and `servedDocument` read: 10 MB.
+  nonisolated public static let documentLimit = HTTPFetch.bodyLimit
+
   /// The fingerprint of the document served now at `address`, fetched without a window (with
-  /// `trustedCertificates` as `mustShowAgain` takes them).
+  /// `trustedCertificates` as `mustShowAgain` takes them); throws as `mustShowAgain` does.
   nonisolated public static func servedDocument(
     at address: String, trustedCertificates: [String: String] = [:], timeout: Double = 30
-  ) async throws(LoadError) -> DocumentFingerprint {
+  ) async throws -> DocumentFingerprint {
     HelpViewerEngine.integrateMainLoop()
+    try Task.checkCancellation()
     let uri = try URLInput.parse(address).get()
     switch URLInput.scheme(of: uri) {
     case "http", "https": return try await fetch(uri, trustedCertificates: trustedCertificates, timeout: timeout)
@@ -52,13 +58,17 @@ extension TermsDialog {
 
   private static func fetch(
     _ uri: String, trustedCertificates: [String: String], timeout: Double
-  ) async throws(LoadError) -> DocumentFingerprint {
+  ) async throws -> DocumentFingerprint {
     let response: HTTPFetch.Response
     do {
       let seconds = UInt32(clamping: Int(max(timeout, 1).rounded(.up)))
       response = try await HTTPFetch.get(
-        uri, headers: LoadingWebView.fingerprintHeaders, trustedCertificates: trustedCertificates, timeout: seconds)
-    } catch {
+        uri, headers: LoadingWebView.fingerprintHeaders, trustedCertificates: trustedCertificates, timeout: seconds,
+        bodyLimit: documentLimit)
+    } catch let error as GLibFailure {
+      if error.domain == "help-viewer", error.code == HTTPFetch.bodyTooLargeCode {
+        throw tooLarge(uri)
+      }
       if error.domain == "help-viewer" { throw LoadError(.invalidURL, url: uri, details: error.description) }
       let platform = PlatformError(domain: error.domain, code: error.code, message: error.message)
       throw ErrorClassifier.classify(platform, url: uri) ?? LoadError(.other, url: uri, details: error.description)
@@ -72,16 +82,33 @@ extension TermsDialog {
       lastModified: response.headers["Last-Modified"])
   }
 
+  /// Reads the file at `uri`, at most `documentLimit` bytes of it (`/dev/zero` is too large,
+  /// not endless).
   nonisolated private static func read(_ uri: String) throws(LoadError) -> DocumentFingerprint {
     guard let url = URL(string: uri), url.isFileURL else {
       throw LoadError(.invalidURL, url: uri, details: "Not a file address.")
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-      let data = FileManager.default.contents(atPath: url.path)
+      let handle = FileHandle(forReadingAtPath: url.path)
     else {
       throw LoadError(.httpError, url: uri, httpStatus: 404, details: "No readable file at \(url.path)")
     }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      data = try handle.read(upToCount: documentLimit + 1) ?? Data()
+    } catch {
+      throw LoadError(.httpError, url: uri, httpStatus: 404, details: "No readable file at \(url.path): \(error)")
+    }
+    guard data.count <= documentLimit else { throw tooLarge(uri) }
     return DocumentFingerprint(finalURL: uri, bytes: [UInt8](data))
+  }
+
+  /// The error of a terms document larger than `documentLimit`.
+  nonisolated private static func tooLarge(_ uri: String) -> LoadError {
+    LoadError(
+      .cannotShowContent, url: uri,
+      details: "The document is larger than \(documentLimit / (1024 * 1024)) MB; it was not read further.")
   }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// Maps a bundled-content address's path to a file inside its root folder, refusing anything
 /// that would leave the folder: `..`, encoded traversal (`%2e%2e`, `%2f`), NUL bytes, and
-/// symbolic links that point outside.
+/// symbolic links that point outside. A folder stands for its `index.html`, once: an
+/// `index.html` that is itself a folder (a link back to its own folder or a parent) is a 404,
+/// not a loop.
 ///
 /// ```swift
 /// ContentPath.resolve("/help/index.html", in: resources)   // .success(…/help/index.html)
@@ -11,6 +13,11 @@ import Foundation
 public enum ContentPath {
   /// The file for `path` (as it stands in the URL, percent-encoded) under `root`.
   public static func resolve(_ path: String, in root: URL) -> Result<URL, LoadError> {
+    resolve(path, in: root, isFolderIndex: false)
+  }
+
+  /// `resolve(_:in:)`, where `isFolderIndex` says `path` is a folder's `index.html` already.
+  private static func resolve(_ path: String, in root: URL, isFolderIndex: Bool) -> Result<URL, LoadError> {
     let refused = { (why: String) in
       Result<URL, LoadError>.failure(LoadError(.blockedByPolicy, url: path, details: why))
     }
@@ -35,7 +42,15 @@ public enum ContentPath {
     guard FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory) else {
       return .failure(LoadError(.httpError, url: path, httpStatus: 404, details: "No file \(path)."))
     }
-    if isDirectory.boolValue { return resolve(path + "/index.html", in: root) }
+    if isDirectory.boolValue {
+      guard !isFolderIndex else {
+        return .failure(
+          LoadError(
+            .httpError, url: path, httpStatus: 404, details: "\(path) is a folder, not a page (a link to its folder?).")
+        )
+      }
+      return resolve(path + "/index.html", in: root, isFolderIndex: true)
+    }
     return .success(real)
   }
 }

@@ -1,7 +1,8 @@
 /// Which page navigations stay in the viewer, which open outside, which are refused.
 ///
 /// By default the viewer keeps to its allowed hosts (the first page's host, unless the host app
-/// names others) and the bundled-content scheme. A link to anywhere else opens in the person's
+/// names others) and the bundled-content scheme; a `file:` page keeps to its own folder and
+/// what is below it (another local file is refused). A link to anywhere else opens in the person's
 /// default browser, as do `target=_blank` links and `window.open`; `mailto:` and `tel:` go to
 /// their handlers; top-level `javascript:` and `data:` navigations are refused. Navigations a
 /// script or a meta refresh starts follow the same rules as a click; server redirects and
@@ -20,6 +21,10 @@ public struct NavigationPolicy: Sendable {
   public var allowedHosts: Set<String>
   /// Schemes whose pages open in the viewer whatever their host.
   public var allowedSchemes: Set<String>
+  /// Local folders (absolute paths) whose `file:` pages, and those below them, open in the
+  /// viewer; a first `file:` page adds its folder. Putting `file` in `allowedSchemes` instead
+  /// allows every local file.
+  public var allowedFolders: Set<String> = []
   /// A host's own rule; when set, it decides everything.
   public var custom: (@Sendable (NavigationRequest) -> NavigationDecision)?
 
@@ -39,11 +44,13 @@ public struct NavigationPolicy: Sendable {
     self.custom = custom
   }
 
-  /// Adds what the first page needs when the host named no hosts: its host, or its scheme for
-  /// host-less pages (`file:`).
+  /// Adds what the first page needs when the host named no hosts: its host, its folder for a
+  /// `file:` page, or its scheme for other host-less pages.
   public mutating func adoptFirstPage(_ url: String) {
     guard allowedHosts.isEmpty else { return }
-    if let host = URLInput.host(of: url), URLInput.scheme(of: url) != "file" {
+    if URLInput.scheme(of: url) == "file" {
+      if let folder = LocalFolder.folder(of: url) { allowedFolders.insert(folder) }
+    } else if let host = URLInput.host(of: url) {
       allowedHosts.insert(host.lowercased())
     } else if let scheme = URLInput.scheme(of: url) {
       allowedSchemes.insert(scheme)
@@ -63,6 +70,9 @@ public struct NavigationPolicy: Sendable {
     // meta refresh), keeps to the same hosts as a click.
     if request.isRedirect || request.kind == .history { return .allow }
     if allowedSchemes.contains(scheme) { return .allow }
+    if scheme == "file" {
+      return allowedFolders.contains { LocalFolder.contains($0, request.url) } ? .allow : .refuse
+    }
     if isWeb, let host = URLInput.host(of: request.url)?.lowercased(), allowedHosts.contains(host) {
       return .allow
     }

@@ -4,7 +4,7 @@ import HelpViewerCGtk
 /// message. The widgets turn it into a `LoadError` with `ErrorClassifier`.
 ///
 /// ```swift
-/// do { _ = try await HTTPFetch.get("http://127.0.0.1:9/") } catch { print(error.domain, error.code) }
+/// do { _ = try await HTTPFetch.get("http://127.0.0.1:9/") } catch let error as GLibFailure { print(error.domain) }
 /// ```
 public struct GLibFailure: Error, Sendable, Equatable, CustomStringConvertible {
   public var domain: String

@@ -23,7 +23,8 @@ private let acceptCertificateTrampoline:
     }
 
 /// One HTTP GET with libsoup on the GLib main loop, without any window: redirects followed,
-/// content encoding undone, the body read whole.
+/// content encoding undone, the body read whole up to a limit (10 MB unless told), and stopped
+/// at once when the task awaiting it is cancelled.
 ///
 /// ```swift
 /// let response = try await HTTPFetch.get("https://example.com/terms", headers: ["ETag"])
@@ -42,8 +43,16 @@ public enum HTTPFetch {
     public var bytes: [UInt8]
   }
 
-  /// GETs `uri`; throws when the address does not parse (domain `help-viewer`, code 2) or the
-  /// request fails (libsoup's or GIO's error). Any HTTP status is an answer, not an error.
+  /// The most bytes of a body `get` reads unless told otherwise: 10 MB.
+  public static let bodyLimit = 10 * 1024 * 1024
+  /// The `GLibFailure` code (domain `help-viewer`) of a body larger than the limit.
+  public static let bodyTooLargeCode = 3
+
+  /// GETs `uri`; throws a `GLibFailure` when the address does not parse (domain `help-viewer`,
+  /// code 2), the body is larger than `bodyLimit` bytes (domain `help-viewer`, code
+  /// `bodyTooLargeCode`; reading stops there) or the request fails (libsoup's or GIO's error),
+  /// and `CancellationError` when the task awaiting it is cancelled (the request is cancelled
+  /// with it). Any HTTP status is an answer, not an error.
   ///
   /// `trustedCertificates` (host → PEM) accepts, for this request only, a certificate that does
   /// not verify when it is exactly the one named for the host it came from; any other
@@ -51,8 +60,9 @@ public enum HTTPFetch {
   @MainActor
   public static func get(
     _ uri: String, headers names: [String] = [], trustedCertificates: [String: String] = [:],
-    timeout seconds: UInt32 = 30
-  ) async throws(GLibFailure) -> Response {
+    timeout seconds: UInt32 = 30, bodyLimit limit: Int = bodyLimit
+  ) async throws -> Response {
+    try Task.checkCancellation()
     guard let message = soup_message_new("GET", uri) else {
       throw GLibFailure(domain: "help-viewer", code: 2, message: "“\(uri)” is not an HTTP address.")
     }
@@ -65,20 +75,16 @@ public enum HTTPFetch {
     }
     let session = GObjectRef(adoptingNew: soup_session_new())
     soup_session_set_timeout(session.pointer(), seconds)
-    let result: Result<[UInt8], GLibFailure> = await withCheckedContinuation { continuation in
-      let (callback, data) = asyncReady { _, result in
-        var error: UnsafeMutablePointer<GError>?
-        guard let body = soup_session_send_and_read_finish(session.pointer(), result, &error) else {
-          continuation.resume(returning: .failure(GLibFailure(taking: error)))
-          return
-        }
-        defer { g_bytes_unref(body) }
-        var size: gsize = 0
-        let start = g_bytes_get_data(body, &size)?.assumingMemoryBound(to: UInt8.self)
-        continuation.resume(returning: .success(Array(UnsafeBufferPointer(start: start, count: Int(size)))))
-      }
-      soup_session_send_and_read_async(session.pointer(), ownedMessage.opaque, G_PRIORITY_DEFAULT, nil, callback, data)
+    let cancellable = GObjectRef(adoptingNew: g_cancellable_new())
+    // Thread-safe, and alive until `get` returns: the handler runs only while it waits.
+    nonisolated(unsafe) let toCancel: UnsafeMutablePointer<GCancellable> = cancellable.pointer()
+    let reader = HTTPBodyReader(session: session, message: ownedMessage, cancellable: cancellable, limit: limit)
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in reader.start { continuation.resume(returning: $0) } }
+    } onCancel: {
+      g_cancellable_cancel(toCancel)
     }
+    if Task.isCancelled { throw CancellationError() }
     let bytes = try result.get()
     var response = Response(
       status: Int(soup_message_get_status(ownedMessage.opaque).rawValue), finalURI: uri, headers: [:], bytes: bytes)

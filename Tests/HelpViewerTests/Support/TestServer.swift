@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerGlue
 
 /// A real HTTP server on 127.0.0.1 (libsoup's SoupServer) running on the test's GLib main loop.
@@ -25,6 +25,9 @@ final class TestServer {
     case held(String)
     /// A redirect to `location`.
     case redirect(String, status: Int = 302)
+    /// A chunked body that does not end (it stops after 1 GB): 64 KB chunks of `a`, written as
+    /// the client reads them; `endlessBytesWritten` counts what was written.
+    case endless
     /// Exactly these bytes, with this content type, status and extra headers.
     case bytes(
       [UInt8], contentType: String = "text/html; charset=utf-8", status: Int = 200, headers: [String: String] = [:])
@@ -34,6 +37,10 @@ final class TestServer {
   private(set) var hits: [String: Int] = [:]
   /// The User-Agent of the last request.
   private(set) var lastUserAgent: String?
+  /// The bytes the `.endless` routes have written so far.
+  private(set) var endlessBytesWritten = 0
+  /// How many `.endless` answers lost their client (the connection closed).
+  private(set) var endlessDisconnects = 0
   /// `https` when the server has a certificate.
   let scheme: String
   private var routes: [String: Response] = [:]
@@ -149,10 +156,41 @@ final class TestServer {
       waiting.append((hold(message), path, html))
     case .redirect(let location, let status):
       soup_server_message_set_redirect(message, UInt32(status), location)
+    case .endless:
+      streamEndlessly(message)
     case .bytes(let bytes, let contentType, let status, let headers):
       let responseHeaders = soup_server_message_get_response_headers(message)
       for (name, value) in headers { soup_message_headers_replace(responseHeaders, name, value) }
       respond(message, bytes: bytes, contentType: contentType, status: status)
+    }
+  }
+
+  /// Answers `message` with a chunked body kept two chunks ahead of what was written, so
+  /// libsoup never waits for the next one.
+  private func streamEndlessly(_ message: OpaquePointer) {
+    let chunk = [CChar](repeating: 0x61, count: 64 * 1024)
+    let limit = 1 << 30
+    soup_server_message_set_status(message, 200, nil)
+    let headers = soup_server_message_get_response_headers(message)
+    soup_message_headers_set_encoding(headers, SOUP_ENCODING_CHUNKED)
+    soup_message_headers_replace(headers, "Content-Type", "text/html; charset=utf-8")
+    guard let body = soup_server_message_get_response_body(message) else { return }
+    var appended = 0
+    let append = {
+      guard appended < limit else { return soup_message_body_complete(body) }
+      chunk.withUnsafeBufferPointer {
+        soup_message_body_append(body, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count))
+      }
+      appended += chunk.count
+    }
+    append()
+    append()
+    connectVoidSignal(UnsafeMutableRawPointer(message), "wrote-chunk") { [weak self] in
+      self?.endlessBytesWritten += chunk.count
+      append()
+    }
+    connectVoidSignal(UnsafeMutableRawPointer(message), "disconnected") { [weak self] in
+      self?.endlessDisconnects += 1
     }
   }
 
