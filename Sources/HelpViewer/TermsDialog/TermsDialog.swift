@@ -1,5 +1,5 @@
-import HelpViewerCGtk
 import Foundation
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -24,8 +24,9 @@ import HelpViewerGlue
 public final class TermsDialog {
   /// The viewer inside the dialog.
   public var viewer: LoadingWebView { sheet.viewer }
-  /// The dialog's `GtkWindow`: GTK owns it, and it is valid until a decision is made.
-  public var window: OpaquePointer { sheet.window }
+  /// The dialog's `GtkWindow` until there is an answer (the dialog has ended then), afterwards
+  /// `nil`. GTK owns it.
+  public var window: OpaquePointer? { sheet.window }
   /// The dialog's window, typed with the package's own GTK module.
   var gtkWindow: UnsafeMutablePointer<GtkWindow> { sheet.gtkWindow }
   /// The terms the host asked to show.
@@ -150,7 +151,7 @@ public final class TermsDialog {
       termsAddresses.insert(copy.absoluteString)
       // On the next turn of the loop: not from inside the viewer's own state notification.
       Task { @MainActor [weak self] in
-        guard let self else { return }
+        guard let self, self.decision == nil else { return }
         self.viewer.load(copy)
         gtk_widget_grab_focus(gcast(self.viewer.webView))  // The keyboard scrolls the copy.
       }
