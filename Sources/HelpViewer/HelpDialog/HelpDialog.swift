@@ -256,11 +256,23 @@ public final class HelpDialog {
     gtk_box_append(gcast(box), footer)
   }
 
-  /// Returns once the dialog has closed (at once when it is not open).
+  /// Returns once the dialog has closed (at once when it is not open). Cancelling the task that
+  /// waits closes the dialog (on the main actor's next turn), and then this returns.
   public func waitUntilClosed() async {
     guard isOpen else { return }
-    await withCheckedContinuation { waiters.append($0) }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { waiter in
+        // Closed meanwhile (a cancellation handled before the wait began): no waiting.
+        if hasEnded { waiter.resume() } else { waiters.append(waiter) }
+      }
+    } onCancel: {
+      // Any thread: the dialog is the main actor's.
+      Task { @MainActor [weak self] in self?.close() }
+    }
   }
+
+  /// How many tasks wait in `waitUntilClosed()` now (for tests).
+  var waitingTasks: Int { waiters.count }
 
   private func render(_ state: LoadState) {
     let title = state.title ?? fallbackTitle

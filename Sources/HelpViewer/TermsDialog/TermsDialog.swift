@@ -70,6 +70,7 @@ public final class TermsDialog {
 
   /// Shows the terms at `url` over `parent` (a `GtkWindow`, or any widget in one, as any pointer:
   /// see `DialogParent`; `nil` for none) and returns the person's answer once the dialog closes.
+  /// Cancelling the awaiting task closes the dialog: the answer is then `.dismissed`.
   public static func present(
     _ url: URL, title: String = localized("Terms of Service"), over parent: (any DialogParent)? = nil,
     offlineCopy: URL? = nil
@@ -109,11 +110,23 @@ public final class TermsDialog {
     termsAddresses.insert(url.absoluteString)
   }
 
-  /// Returns the answer once there is one (at once when there already is).
+  /// Returns the answer once there is one (at once when there already is). Cancelling the task
+  /// that waits dismisses the dialog (on the main actor's next turn): the answer is `.dismissed`.
   public func waitForDecision() async -> TermsDecision {
     if let decision { return decision }
-    return await withCheckedContinuation { waiters.append($0) }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { waiter in
+        // Answered meanwhile (a cancellation handled before the wait began): no waiting.
+        if let decision { waiter.resume(returning: decision) } else { waiters.append(waiter) }
+      }
+    } onCancel: {
+      // Any thread: the dialog is the main actor's.
+      Task { @MainActor [weak self] in self?.dismiss() }
+    }
   }
+
+  /// How many tasks wait in `waitForDecision()` now (for tests).
+  var waitingTasks: Int { waiters.count }
 
   /// Accepts, as the Accept button does; does nothing while Accept is insensitive.
   public func accept() {
