@@ -141,6 +141,39 @@ final class DialogAfterEndTests: GtkTestCase {
     }
   }
 
+  func testEveryMethodOfATermsDialogWhoseParentIsDestroyedDuringALoadDoesNothing() throws {
+    try onMain {
+      let fixture = try AfterEndFixture()
+      defer { fixture.remove() }
+      fixture.server.route("/terms", .held("<title>Terms</title><p>terms"))
+      let parent = showInWindow(gtk_label_new("host")!, title: "Doomed terms host")
+      let terms = TermsDialog(fixture.server.url("/terms"), over: parent)
+      var answers: [TermsDecision] = []
+      terms.onDecision = { answers.append($0) }
+      terms.present()
+      waitUntil("the terms reached the server") { fixture.server.hits["/terms"] == 1 }
+      XCTAssertNotNil(terms.window)
+      gtk_window_destroy(parent)
+      XCTAssertEqual(answers, [.dismissed])
+      XCTAssertNil(terms.window, "an answered terms dialog has no window")
+      fixture.server.release("/terms")
+      terms.present()
+      terms.accept()
+      terms.decline()
+      terms.dismiss()
+      XCTAssertEqual(terms.decision, .dismissed, "the answer stays")
+      XCTAssertEqual(answers, [.dismissed], "onDecision ran once")
+      XCTAssertFalse(terms.canAccept)
+      XCTAssertNil(terms.window)
+      XCTAssertEqual(fixture.server.hits["/terms"], 1, "present() asked for nothing")
+      var waited: TermsDecision?
+      Task { @MainActor in waited = await terms.waitForDecision() }
+      waitUntil("waitForDecision answered") { waited != nil }
+      XCTAssertEqual(waited, .dismissed)
+      fixture.expectInert(terms.sheet)
+    }
+  }
+
   func testAnIndexThatFinishesBuildingAfterTheCloseTouchesNothing() throws {
     try onMain {
       let fixture = try AfterEndFixture()
