@@ -30,6 +30,24 @@ final class DialogAfterEndTests: GtkTestCase {
     }
   }
 
+  func testABookDialogsSearchAndNoteWidgetsOutliveItsWindowAndGoWithTheDialog() throws {
+    try onMain {
+      let fixture = try AfterEndFixture()
+      defer { fixture.remove() }
+      var dialog: HelpDialog? = HelpDialog.present(topic: "no-such-page", in: fixture.book, title: "Freed")
+      weak let weakDialog = dialog
+      let widgets = try XCTUnwrap(dialog.flatMap(bookWidgets))
+      let window = GWeakObject(try XCTUnwrap(dialog?.gtkWindow))
+      waitUntil("the index page") { dialog?.viewer.state.phase == .loaded }
+      dialog?.close()
+      XCTAssertFalse(window.isAlive)
+      XCTAssertTrue(widgets.allSatisfy(\.isAlive), "the dialog's parts hold their widgets")
+      dialog = nil
+      XCTAssertNil(weakDialog, "nothing else holds a closed dialog")
+      waitUntil("every widget freed with the dialog") { widgets.allSatisfy { !$0.isAlive } }
+    }
+  }
+
   func testAClosedDialogLeavesTheNextDialogThatTookItsWindowAlone() throws {
     try onMain {
       let fixture = try AfterEndFixture()
@@ -209,6 +227,19 @@ final class DialogAfterEndTests: GtkTestCase {
       fixture.expectInert(dialog)
     }
   }
+}
+
+/// Weak references to the widgets of `dialog`'s book parts: the search bar's, the note's and
+/// the box holding them (taken while they surely live).
+@MainActor
+private func bookWidgets(_ dialog: HelpDialog) -> [GWeakObject]? {
+  guard let support = dialog.bookSupport else { return nil }
+  let search = support.search
+  return [
+    GWeakObject(support.content), GWeakObject(search.toggle), GWeakObject(search.bar),
+    GWeakObject(UnsafeMutableRawPointer(search.entry)), GWeakObject(UnsafeMutableRawPointer(search.spinner)),
+    GWeakObject(support.note.root), GWeakObject(support.note.closeButton),
+  ]
 }
 
 /// Holds every search index build until `release()` (through `SearchIndexes.beforeBuild`).
