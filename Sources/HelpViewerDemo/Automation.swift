@@ -1,6 +1,6 @@
-import HelpViewerCGtk
 import Foundation
 import HelpViewer
+import HelpViewerCGtk
 import HelpViewerGlue
 
 /// `--report` and `--screenshot`: wait until the page settles (or, with `--while-loading`, until
@@ -10,8 +10,9 @@ enum Automation {
   /// Returns the exit status: 0 when done, 1 when the screenshot failed, 3 on timeout.
   static func run(_ app: DemoWindow, _ options: DemoOptions) -> Int32 {
     guard let viewer = app.termsDialog?.viewer ?? app.dialog?.viewer ?? app.embeddedViewer else { return 1 }
-    let shown: UnsafeMutablePointer<GtkWidget> =
-      app.termsDialog.map { gcast($0.window) } ?? app.dialog.map { gcast($0.window) } ?? gcast(app.window)
+    // A dialog's window is `nil` once it ended: the demo's own window then.
+    let dialogWindow = app.termsDialog?.window ?? app.dialog?.window
+    let shown: UnsafeMutablePointer<GtkWidget> = dialogWindow.map { gcast($0) } ?? gcast(app.window)
     let ready = MainLoop.spin(
       until: { options.whileLoading ? viewer.state.showsSpinner : viewer.state.phase.isSettled },
       timeout: options.timeout)
@@ -23,7 +24,8 @@ enum Automation {
     }
     if !options.whileLoading, viewer.state.phase == .loaded, !waitUntilThePageAnswers(viewer, options) {
       FileHandle.standardError.write(
-        Data("help-viewer-demo: the page did not answer within \(options.timeout) s (\(viewer.state.phase.name))\n".utf8))
+        Data(
+          "help-viewer-demo: the page did not answer within \(options.timeout) s (\(viewer.state.phase.name))\n".utf8))
       return 3
     }
     if !options.whileLoading {
@@ -79,8 +81,8 @@ enum Automation {
   /// `--search`: types `text` into the dialog's search entry and waits until its results page
   /// settles; returns the first 10 results, best first (`nil` when the dialog shows no book).
   static func search(_ text: String, in dialog: HelpDialog, timeout: Double) -> [Report.SearchHit]? {
-    guard let book = dialog.book else { return nil }
-    dialog.openSearch(text)
+    // `openSearch` is `false` when the dialog ended meanwhile (closed, the app quit).
+    guard let book = dialog.book, dialog.openSearch(text) else { return nil }
     let viewer = dialog.viewer
     MainLoop.spin(
       until: { (viewer.state.url ?? "").contains("/.search?") && viewer.state.phase.isSettled }, timeout: timeout)

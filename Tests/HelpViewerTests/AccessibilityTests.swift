@@ -17,7 +17,7 @@ final class AccessibilityTests: GtkTestCase {
       let buttonType = gtk_button_get_type()
       let menuButtonType = gtk_menu_button_get_type()
       var iconButtons = 0
-      for widget in widgetTree(gcast(dialog.window)) where isInstance(widget, of: buttonType) {
+      for widget in widgetTree(gcast(dialog.gtkWindow)) where isInstance(widget, of: buttonType) {
         let button: UnsafeMutablePointer<GtkButton> = gcast(widget)
         if gtk_button_get_label(button) != nil { continue }  // has words of its own (Retry)
         iconButtons += 1

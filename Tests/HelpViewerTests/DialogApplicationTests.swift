@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerGlue
 import XCTest
 
@@ -35,7 +35,7 @@ final class DialogApplicationTests: GtkTestCase {
       waitUntil("Ctrl+Q reached app.quit") { app.activations["quit"] == 1 }
       try pressKeys("F1", in: dialog.gtkWindow)
       waitUntil("F1 reached app.help") { app.activations["help"] == 1 }
-      XCTAssertEqual(gtk_widget_activate_action_variant(gcast(dialog.window), "app.help", nil), 1)
+      XCTAssertEqual(gtk_widget_activate_action_variant(gcast(dialog.gtkWindow), "app.help", nil), 1)
       XCTAssertEqual(app.activations["help"], 2, "app.* actions resolve inside the dialog")
       XCTAssertTrue(dialog.isOpen, "the dialog's own keys are not the application's")
 

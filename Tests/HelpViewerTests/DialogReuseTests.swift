@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerGlue
 import XCTest
 
@@ -27,10 +27,11 @@ final class DialogReuseTests: GtkTestCase {
         WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END, nil, nil)
       webkit_user_content_manager_add_script(first.viewer.userContentManager.opaque, script)
       webkit_user_script_unref(script)
-      let window = first.window
+      let window = first.gtkWindow
       let webView = first.viewer.webView
       first.close()
       XCTAssertFalse(first.isOpen)
+      XCTAssertNil(first.window, "a closed dialog has no window, though its window is kept")
       XCTAssertTrue(DialogShells.isKeeping, "the closed dialog's shell is kept")
       XCTAssertEqual(gtk_widget_get_visible(gcast(window)), 0, "hidden")
       waitUntil("the kept view shows an empty page") { DialogShells.hasReadyShell }
@@ -41,7 +42,9 @@ final class DialogReuseTests: GtkTestCase {
 
       let second = HelpDialog.present(server.url("/c"), title: "Help", showsNavigation: true)
       defer { second.close() }
-      XCTAssertEqual(second.window, window, "the same window")
+      XCTAssertEqual(second.gtkWindow, window, "the same window")
+      XCTAssertEqual(second.window, OpaquePointer(window), "the next dialog's window")
+      XCTAssertNil(first.window, "never the next dialog's window")
       XCTAssertEqual(second.viewer.webView, webView, "the same web view")
       XCTAssertFalse(DialogShells.isKeeping)
       waitUntil("the second dialog loaded C") {
@@ -84,11 +87,11 @@ final class DialogReuseTests: GtkTestCase {
       defer { server.stop() }
       let first = HelpDialog.present(server.url("/a"), title: "Help")
       waitUntil("loaded A") { first.viewer.state.phase == .loaded }
-      let window = first.window
+      let window = first.gtkWindow
       first.close()
       // The blank page's load events would reach the next dialog's viewer: not taken yet.
       let second = HelpDialog.present(server.url("/c"), title: "Help")
-      XCTAssertNotEqual(second.window, window, "a new window while the kept view loads its blank page")
+      XCTAssertNotEqual(second.gtkWindow, window, "a new window while the kept view loads its blank page")
       waitUntil("the second dialog loaded C") {
         second.viewer.state.phase == .loaded && second.viewer.state.title == "C"
       }

@@ -27,7 +27,7 @@ final class HelpDialogTests: GtkTestCase {
       var height: Int32 = 0
       gtk_window_get_default_size(dialog.gtkWindow, &width, &height)
       XCTAssertEqual([width, height], [720, 640])
-      gtk_widget_get_size_request(gcast(dialog.window), &width, &height)
+      gtk_widget_get_size_request(gcast(dialog.gtkWindow), &width, &height)
       XCTAssertEqual([width, height], [300, 300])
       XCTAssertEqual(gtk_widget_get_visible(gcast(dialog.header.closeButton)), 1)
       XCTAssertEqual(gtk_widget_get_visible(gcast(dialog.header.backButton)), 0, "navigation is optional")
@@ -166,7 +166,7 @@ final class HelpDialogTests: GtkTestCase {
 @MainActor
 private func presentLoadedDialog(title: String) -> HelpDialog {
   let dialog = HelpDialog.present(address: "about:blank", title: title)
-  waitUntil("the dialog is on screen") { gtk_widget_get_mapped(gcast(dialog.window)) != 0 }
+  waitUntil("the dialog is on screen") { gtk_widget_get_mapped(gcast(dialog.gtkWindow)) != 0 }
   return dialog
 }
 

@@ -242,7 +242,7 @@ final class TermsDialogTests: GtkTestCase {
       let escaped = TermsDialog(server.url("/terms"))
       escaped.present()
       waitUntil("loaded and on screen") {
-        escaped.viewer.state.title == "Escape Terms" && gtk_widget_get_mapped(gcast(escaped.window)) != 0
+        escaped.viewer.state.title == "Escape Terms" && gtk_widget_get_mapped(gcast(escaped.gtkWindow)) != 0
       }
       try pressKeys("Escape", in: escaped.gtkWindow)
       waitUntil("Esc dismissed") { escaped.decision != nil }

@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerGlue
 import XCTest
 
@@ -131,7 +131,7 @@ final class ViewReuseTests: GtkTestCase {
       XCTAssertEqual(dialog.viewer.state.phase, .loaded, "loaded at once")
       XCTAssertEqual(gtk_window_get_title(dialog.gtkWindow).map { String(cString: $0) }, "Preloaded")
       var frames = 0
-      UnsafeMutablePointer<GtkWidget>(gcast(dialog.window)).addTickCallback {
+      UnsafeMutablePointer<GtkWidget>(gcast(dialog.gtkWindow)).addTickCallback {
         frames += 1
         return frames < 3
       }

@@ -14,6 +14,9 @@ import HelpViewerCore
 enum SearchIndexes {
   private static var ready: [HelpBook: SearchIndex] = [:]
   private static var building: [HelpBook: Task<SearchIndex, any Error>] = [:]
+  /// For tests: awaited by each build before it starts, so that a test decides when a build
+  /// finishes (e.g. after its dialog closed). `nil` unless a test sets it; `reset()` clears it.
+  static var beforeBuild: (@MainActor () async -> Void)?
 
   /// The index of `book`, when it is built.
   static func index(for book: HelpBook) -> SearchIndex? { ready[book] }
@@ -28,7 +31,13 @@ enum SearchIndexes {
   /// `dropped` when `drop()` cancelled the build meanwhile: its index is not kept.
   static func prepare(_ book: HelpBook) async throws(LoadError) -> SearchIndex {
     if let index = ready[book] { return index }
-    let task = building[book] ?? Task { () async throws -> SearchIndex in try await SearchIndex.build(book: book) }
+    let gate = beforeBuild
+    let task =
+      building[book]
+      ?? Task { () async throws -> SearchIndex in
+        if let gate { await gate() }
+        return try await SearchIndex.build(book: book)
+      }
     building[book] = task
     let result: Result<SearchIndex, any Error>
     do {

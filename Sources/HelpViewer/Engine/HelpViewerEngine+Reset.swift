@@ -10,6 +10,7 @@ extension HelpViewerEngine {
   static func reset() {
     dropSpareViews()
     dropSearchIndexes()
+    SearchIndexes.beforeBuild = nil
     reusesDialogWindows = true
     spareViewLimit = 1
     preloadLimit = 2

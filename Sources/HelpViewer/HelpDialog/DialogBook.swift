@@ -5,6 +5,10 @@ import HelpViewerGlue
 /// What a dialog showing a help book adds to it: the book, the search bar under the header
 /// (with its toggle in the header) and the note above the page (e.g. for an unknown topic).
 ///
+/// It holds a reference to every widget it touches (its parts hold theirs), so that when the
+/// dialog's window is destroyed they live on, unparented, until the dialog goes; once the dialog
+/// has ended (`end()`) its signals are disconnected and late callbacks do nothing.
+///
 /// ```swift
 /// dialog.bookSupport = DialogBook(book: book)   // HelpDialog.attach(book:) does this
 /// ```
@@ -16,7 +20,11 @@ final class DialogBook {
   let note = NoteBanner()
   /// The box holding the search bar, the note and the page.
   let content: UnsafeMutablePointer<GtkWidget>
+  /// The reference that keeps `content` alive as long as this object.
+  private let contentRef: GObjectRef
   let signals = SignalBag()
+  /// Whether the dialog has ended: nothing of the book is shown or searched any more.
+  private(set) var hasEnded = false
   /// The text the last results page was loaded for.
   var searchedText: String?
   /// The index page's address while the note about a missing topic shows: the note goes once
@@ -28,7 +36,16 @@ final class DialogBook {
   init(book: HelpBook) {
     self.book = book
     content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    contentRef = GObjectRef(sinking: UnsafeMutableRawPointer(content))
     gtk_box_append(gcast(content), search.bar)
     gtk_box_append(gcast(content), note.root)
+  }
+
+  /// The dialog ended: disconnects the search entry, the search bar and the note, so that no
+  /// signal of theirs reaches the dialog again. Safe to call more than once.
+  func end() {
+    hasEnded = true
+    signals.disconnectAll()
+    note.disconnect()
   }
 }

@@ -5,13 +5,13 @@ import HelpViewerGlue
 extension HelpDialog {
   /// Opens the page in the default browser (through `viewer.openExternally`): the page shown,
   /// or the address that failed or that the offline copy stands in for. Does nothing for
-  /// bundled pages, which only this viewer can show.
+  /// bundled pages, which only this viewer can show, and after the dialog ended.
   ///
   /// ```swift
   /// dialog.openInBrowser()  // the same as the menu's "Open in Browser"
   /// ```
   public func openInBrowser() {
-    guard let address = PageOrigin(viewer.state).browserURL else { return }
+    guard !hasEnded, let address = PageOrigin(viewer.state).browserURL else { return }
     viewer.openExternally(address)
   }
 
@@ -24,13 +24,13 @@ extension HelpDialog {
     actions.add("reload") { [weak self] in self?.viewer.reload() }
     actions.add("stop") { [weak self] in self?.viewer.stop() }
     actions.add("close") { [weak self] in self?.close() }
-    actions.insert(into: gcast(window), as: "dialog")
+    actions.insert(into: gcast(gtkWindow), as: "dialog")
   }
 
   /// Alt+Left and Alt+Right go back and forward, F5 and Ctrl+R reload (all also when the
   /// navigation buttons are left out). A key whose action cannot act now goes on to the page.
   func installNavigationShortcuts() {
-    let window: UnsafeMutablePointer<GtkWidget> = gcast(self.window)
+    let window: UnsafeMutablePointer<GtkWidget> = gcast(gtkWindow)
     windowShortcuts += [
       window.addShortcut("<Alt>Left") { [weak self] in self?.activate("back") ?? false },
       window.addShortcut("<Alt>Right") { [weak self] in self?.activate("forward") ?? false },
@@ -60,8 +60,8 @@ extension HelpDialog {
 
   /// Activates `name` when it is enabled; returns whether it was.
   private func activate(_ name: String) -> Bool {
-    guard actions.isEnabled(name) else { return false }
-    gtk_widget_activate_action_variant(gcast(window), "dialog.\(name)", nil)
+    guard !hasEnded, actions.isEnabled(name) else { return false }
+    gtk_widget_activate_action_variant(gcast(gtkWindow), "dialog.\(name)", nil)
     return true
   }
 }

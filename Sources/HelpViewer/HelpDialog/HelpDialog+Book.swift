@@ -61,27 +61,33 @@ extension HelpDialog {
   /// Shows the page a GNOME `help:` address names (`help:APP`, `help:APP/PAGE#section`),
   /// found as Yelp finds it in `environment`'s XDG data directories and the languages
   /// `languages` (`nil`: the package's), with search over that app's help. An address that
-  /// does not resolve shows the error view with why.
+  /// does not resolve shows the error view with why. Returns `false`, with nothing done, once
+  /// the dialog has ended (closed, its parent destroyed, its application quit); else `true`.
   ///
   /// ```swift
   /// HelpDialog.present(address: "help:notes/sync#conflicts", over: window)  // the same, in a new dialog
   /// dialog.load(helpAddress: "help:notes/sync#conflicts")
   /// ```
+  @discardableResult
   public func load(
     helpAddress address: String, environment: [String: String] = ProcessInfo.processInfo.environment,
     languages: [String]? = nil
-  ) {
+  ) -> Bool {
+    guard !hasEnded else { return false }
     do {
       let found = try HelpAddress(parsing: address).resolve(environment: environment, languages: languages)
-      show(topic: found.page.id, section: found.section, in: found.book)
+      return show(topic: found.page.id, section: found.section, in: found.book)
     } catch {
       viewer.show(error)
+      return true
     }
   }
 
   /// Shows `topic` of `book` in this dialog; an unknown topic shows the index page with a note.
-  public func show(topic: String, section: String? = nil, in book: HelpBook) {
-    let support = attach(book: book)
+  /// Returns `false`, with nothing done, once the dialog has ended; else `true`.
+  @discardableResult
+  public func show(topic: String, section: String? = nil, in book: HelpBook) -> Bool {
+    guard let support = attach(book: book) else { return false }
     if viewer.load(topic: topic, section: section, in: book) != nil {
       let text = String(format: localized("The help page “%@” was not found; showing the contents."), topic)
       support.note.show(text)
@@ -91,18 +97,23 @@ extension HelpDialog {
       support.note.hide()
       support.noteShownAt = nil
     }
+    return true
   }
 
-  /// Shows `book`'s index page in this dialog.
-  public func show(book: HelpBook) {
-    let support = attach(book: book)
+  /// Shows `book`'s index page in this dialog. Returns `false`, with nothing done, once the
+  /// dialog has ended; else `true`.
+  @discardableResult
+  public func show(book: HelpBook) -> Bool {
+    guard let support = attach(book: book) else { return false }
     support.note.hide()
     viewer.load(book: book)
+    return true
   }
 
-  /// The note shown over the page (e.g. that a topic was not found), or `nil`.
+  /// The note shown over the page (e.g. that a topic was not found), or `nil` (always once the
+  /// dialog has ended).
   public var note: String? {
-    guard let note = bookSupport?.note, note.isShown else { return nil }
+    guard !hasEnded, let note = bookSupport?.note, note.isShown else { return nil }
     return note.text
   }
 
@@ -115,9 +126,11 @@ extension HelpDialog {
   }
 
   /// Adds the search bar, its toggle and the note to the dialog the first time; later, only
-  /// changes the book.
+  /// changes the book. `nil`, with nothing done, once the dialog has ended: its window may be
+  /// gone, or serving the next dialog.
   @discardableResult
-  func attach(book: HelpBook) -> DialogBook {
+  func attach(book: HelpBook) -> DialogBook? {
+    guard !hasEnded else { return nil }
     if let support = bookSupport {
       if support.book != book {
         support.book = book
@@ -142,7 +155,7 @@ extension HelpDialog {
   /// Hides the note about a missing topic once another page shows (after the index page it
   /// is about has shown).
   private func followNote(_ state: LoadState) {
-    guard let support = bookSupport, let shownAt = support.noteShownAt, let url = state.url else { return }
+    guard !hasEnded, let support = bookSupport, let shownAt = support.noteShownAt, let url = state.url else { return }
     if DocumentAddress.same(url, shownAt) {
       support.noteSeen = true
     } else if support.noteSeen {

@@ -6,27 +6,32 @@ import HelpViewerGlue
 
 extension HelpDialog {
   /// Opens help search (as Ctrl+K and the header's search button do) with `text` in the entry,
-  /// when the dialog shows a help book; the results page follows as the text changes.
+  /// when the dialog shows a help book; the results page follows as the text changes. Returns
+  /// whether search is open: `false`, with nothing done, when the dialog shows no book or has
+  /// ended (closed, its parent destroyed, its application quit).
   ///
   /// ```swift
   /// dialog.openSearch("sync")   // the entry shows "sync"; the results page loads
   /// ```
-  public func openSearch(_ text: String? = nil) {
-    guard let support = bookSupport else { return }
+  @discardableResult
+  public func openSearch(_ text: String? = nil) -> Bool {
+    guard !hasEnded, let support = bookSupport else { return false }
     support.search.isOpen = true
     if let text { support.search.text = text }
     support.search.focusEntry()
+    return true
   }
 
-  /// Whether help search is open.
-  public var isSearchOpen: Bool { bookSupport?.search.isOpen ?? false }
+  /// Whether help search is open (never after the dialog ended).
+  public var isSearchOpen: Bool { !hasEnded && (bookSupport?.search.isOpen ?? false) }
 
-  /// Whether the book's index is being built for a search now (the entry shows a spinner).
-  public var isPreparingSearch: Bool { bookSupport?.search.isBuilding ?? false }
+  /// Whether the book's index is being built for a search now (the entry shows a spinner);
+  /// never after the dialog ended.
+  public var isPreparingSearch: Bool { !hasEnded && (bookSupport?.search.isBuilding ?? false) }
 
   /// Closes help search when it is open (Esc); returns whether it was.
   func hideSearch() -> Bool {
-    guard let support = bookSupport, support.search.isOpen else { return false }
+    guard !hasEnded, let support = bookSupport, support.search.isOpen else { return false }
     support.search.isOpen = false
     viewer.takeFocus()
     return true
@@ -34,7 +39,7 @@ extension HelpDialog {
 
   /// Connects the search bar: Ctrl+K, the entry's changes (after its short delay) and Enter.
   func installSearch(_ support: DialogBook) {
-    let window: UnsafeMutablePointer<GtkWidget> = gcast(self.window)
+    let window: UnsafeMutablePointer<GtkWidget> = gcast(gtkWindow)
     if let shortcut = window.addShortcut(
       "<Control>k",
       { [weak self] in
@@ -51,7 +56,7 @@ extension HelpDialog {
     }
     support.signals += connectNotify(UnsafeMutableRawPointer(support.search.bar), property: "search-mode-enabled") {
       [weak self] in
-      guard let self, let support = self.bookSupport else { return }
+      guard let self, !self.hasEnded, let support = self.bookSupport else { return }
       if support.search.isOpen {
         support.search.focusEntry()
         self.prepareIndex()
@@ -75,8 +80,11 @@ extension HelpDialog {
 
   /// Builds the book's index off the main thread when it is not built, the entry showing it
   /// meanwhile; then shows the results for the entry's text, if any.
+  /// An index that finishes after the dialog ended touches nothing of the dialog.
   private func prepareIndex() {
-    guard let support = bookSupport, SearchIndexes.index(for: support.book) == nil, !support.search.isBuilding else {
+    guard !hasEnded, let support = bookSupport, SearchIndexes.index(for: support.book) == nil,
+      !support.search.isBuilding
+    else {
       return
     }
     let book = support.book
@@ -84,11 +92,11 @@ extension HelpDialog {
     Task { @MainActor [weak self] in
       do throws(LoadError) {
         _ = try await SearchIndexes.prepare(book)
-        guard let self, let support = self.bookSupport else { return }
+        guard let self, !self.hasEnded, let support = self.bookSupport else { return }
         support.search.isBuilding = false
         if self.isOpen, support.book == book { self.searchChanged() }
       } catch {
-        guard let self else { return }
+        guard let self, !self.hasEnded else { return }
         self.bookSupport?.search.isBuilding = false
         // A build the host dropped is no failure of the page: the next text typed builds again.
         if self.isOpen, error != SearchIndexes.dropped { self.viewer.show(error) }
@@ -98,14 +106,14 @@ extension HelpDialog {
 
   /// Loads the results page for `text`.
   private func showResults(for text: String) {
-    guard let support = bookSupport else { return }
+    guard !hasEnded, let support = bookSupport else { return }
     support.searchedText = text
     viewer.load(BundledScheme.searchURL(query: text, in: support.book))
   }
 
   /// Enter in the entry: opens the best result's page at its section.
   private func openBestResult() {
-    guard let support = bookSupport, let index = SearchIndexes.index(for: support.book) else { return }
+    guard !hasEnded, let support = bookSupport, let index = SearchIndexes.index(for: support.book) else { return }
     let text = support.search.text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty, let best = (try? index.search(text, limit: 1))?.first else { return }
     viewer.load(HelpViewerEngine.url(of: best, in: support.book))

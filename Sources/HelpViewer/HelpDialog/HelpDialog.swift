@@ -1,5 +1,5 @@
-import HelpViewerCGtk
 import Foundation
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -34,17 +34,21 @@ public final class HelpDialog {
   /// parent, or when its application quits; also when it ends that way before it was presented).
   public var onClose: (() -> Void)?
 
-  /// The dialog's `GtkWindow *`: GTK owns it, and it is this dialog's while the dialog has not
-  /// closed (afterwards it may be destroyed, or kept for the next dialog). An `OpaquePointer`, so
-  /// that it fits whatever module the host gets GTK from (`UnsafeMutablePointer<GtkWindow>(…)`).
-  public var window: OpaquePointer { OpaquePointer(gtkWindow) }
-  /// The dialog's window, typed with the package's own GTK module.
+  /// The dialog's `GtkWindow *` until the dialog ends (closed, its parent destroyed, its
+  /// application quit), then `nil`: the window is destroyed then, or kept hidden for the next
+  /// dialog, never this one's again. GTK owns it. An `OpaquePointer`, so that it fits whatever
+  /// module the host gets GTK from (`UnsafeMutablePointer<GtkWindow>(…)`).
+  public var window: OpaquePointer? { hasEnded ? nil : OpaquePointer(gtkWindow) }
+  /// The dialog's window, typed with the package's own GTK module: only valid while the dialog
+  /// has not ended (`hasEnded`); nothing touches it afterwards.
   let gtkWindow: UnsafeMutablePointer<GtkWindow>
 
   let header: DialogHeader
   /// The dialog's own actions, as `dialog.NAME` (see `HelpDialog+Actions.swift`).
   let actions = ActionGroup()
-  private var isDestroyed = false
+  /// Whether the dialog has ended (closed, its parent destroyed, its application quit): every
+  /// public method does nothing from then on, and nothing touches its window.
+  private(set) var hasEnded = false
   /// Whether the window, header and viewer widgets may serve the next dialog once this one
   /// closes (not after `setFooter`).
   var isReusable = true
@@ -169,8 +173,8 @@ public final class HelpDialog {
       guard let viewer = self?.viewer else { return }
       if viewer.state.isLoading { viewer.stop() } else { viewer.reload() }
     }
-    signals += UnsafeMutablePointer<GtkWidget>(gcast(window)).connectDestroy { [weak self] in self?.didClose() }
-    let windowWidget = UnsafeMutablePointer<GtkWidget>(gcast(window))
+    let windowWidget = UnsafeMutablePointer<GtkWidget>(gcast(gtkWindow))
+    signals += windowWidget.connectDestroy { [weak self] in self?.didClose() }
     windowShortcuts += [
       // Esc closes an open find bar first; only the next Esc closes the dialog.
       windowWidget.addShortcut("Escape") { [weak self] in
@@ -185,7 +189,7 @@ public final class HelpDialog {
       // header's buttons and menus too).
       windowWidget.addActionShortcuts(ViewerActions.shortcuts),
     ].compactMap { $0 }
-    gtk_widget_insert_action_group(gcast(window), ViewerActions.prefix, viewer.actions.group)
+    gtk_widget_insert_action_group(windowWidget, ViewerActions.prefix, viewer.actions.group)
     installActions()
     installNavigationShortcuts()
     followZoom()
@@ -196,7 +200,7 @@ public final class HelpDialog {
 
   /// Shows the dialog (it stays alive while open).
   public func present() {
-    guard !isDestroyed else { return }
+    guard !hasEnded else { return }
     guard !isOpen else {
       gtk_window_present(gtkWindow)
       return
@@ -208,7 +212,8 @@ public final class HelpDialog {
     if !viewer.ownsFocus { viewer.takeFocus() }
   }
 
-  /// Closes the dialog at once (`isOpen` is `false` on return); does nothing the second time.
+  /// Closes the dialog at once (`isOpen` is `false` on return); does nothing once the dialog has
+  /// ended (closed, its parent destroyed, its application quit).
   public func close() {
     close(keepingShell: true)
   }
@@ -216,7 +221,7 @@ public final class HelpDialog {
   /// Closes the dialog; its window and widgets are kept for the next dialog when `keepingShell`
   /// and they can be.
   private func close(keepingShell: Bool) {
-    guard !isDestroyed else { return }
+    guard !hasEnded else { return }
     // A page stuck in a script is not kept for the next dialog (its process ends on detach).
     let keepsShell = keepingShell && isOpen && isReusable && DialogShells.wantsShell && !viewer.isStuck
     didClose(keepingShell: keepsShell)
@@ -224,8 +229,8 @@ public final class HelpDialog {
       DialogWindow.detach(gtkWindow)
       for shortcut in windowShortcuts { shortcut.remove() }
       windowShortcuts.removeAll()
-      gtk_widget_insert_action_group(gcast(window), "dialog", nil)
-      gtk_widget_insert_action_group(gcast(window), ViewerActions.prefix, nil)
+      gtk_widget_insert_action_group(gcast(gtkWindow), "dialog", nil)
+      gtk_widget_insert_action_group(gcast(gtkWindow), ViewerActions.prefix, nil)
       if DialogShells.keep(DialogShells.Shell(window: gtkWindow, header: header, parts: viewer.parts)) { return }
       ViewPool.viewerClosed(viewer.parts.webViewRef, isLoading: false)
     }
@@ -235,13 +240,14 @@ public final class HelpDialog {
   isolated deinit {
     // A dialog that was never presented (nor ended with its parent) still has its window in
     // GTK's toplevel list, and its viewer is still connected.
-    guard !isDestroyed else { return }
+    guard !hasEnded else { return }
     viewer.detach()
     gtk_window_destroy(gtkWindow)
   }
 
   /// Puts `footer` below the page, e.g. the terms dialog's Decline and Accept buttons.
   func setFooter(_ footer: UnsafeMutablePointer<GtkWidget>) {
+    guard !hasEnded else { return }
     isReusable = false
     let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     // Replacing the window's child unparents the viewer's widget; the viewer keeps it alive.
@@ -250,11 +256,23 @@ public final class HelpDialog {
     gtk_box_append(gcast(box), footer)
   }
 
-  /// Returns once the dialog has closed (at once when it is not open).
+  /// Returns once the dialog has closed (at once when it is not open). Cancelling the task that
+  /// waits closes the dialog (on the main actor's next turn), and then this returns.
   public func waitUntilClosed() async {
     guard isOpen else { return }
-    await withCheckedContinuation { waiters.append($0) }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { waiter in
+        // Closed meanwhile (a cancellation handled before the wait began): no waiting.
+        if hasEnded { waiter.resume() } else { waiters.append(waiter) }
+      }
+    } onCancel: {
+      // Any thread: the dialog is the main actor's.
+      Task { @MainActor [weak self] in self?.close() }
+    }
   }
+
+  /// How many tasks wait in `waitUntilClosed()` now (for tests).
+  var waitingTasks: Int { waiters.count }
 
   private func render(_ state: LoadState) {
     let title = state.title ?? fallbackTitle
@@ -268,12 +286,13 @@ public final class HelpDialog {
   /// viewer and every signal are disconnected, so nothing draws into the header or the window
   /// afterwards. Runs once.
   private func didClose(keepingShell: Bool = false) {
-    guard !isDestroyed else { return }
-    isDestroyed = true
+    guard !hasEnded else { return }
+    hasEnded = true
     isOpen = false
     viewer.detach(givingViewToPool: !keepingShell)
     signals.disconnectAll()
     actions.disconnectAll()
+    bookSupport?.end()
     let waiting = waiters
     waiters.removeAll()
     for waiter in waiting { waiter.resume() }

@@ -4,6 +4,7 @@ import HelpViewerGlue
 
 /// A note above a help book's page, e.g. "The help page “x” was not found; showing the
 /// contents.", with a button that closes it. Announced to assistive technologies as a status.
+/// It holds a reference to each widget it touches (they outlive a destroyed dialog window).
 ///
 /// ```swift
 /// let note = NoteBanner()
@@ -15,6 +16,8 @@ final class NoteBanner {
   let closeButton: UnsafeMutablePointer<GtkButton>
   private let label: OpaquePointer
   private let signals = SignalBag()
+  /// The references that keep the widgets above alive as long as the note.
+  private let owned: [GObjectRef]
   private static var styled = false
 
   init() {
@@ -33,6 +36,9 @@ final class NoteBanner {
     gtk_box_append(gcast(root), gcast(label))
     gtk_box_append(gcast(root), gcast(closeButton))
     gtk_widget_set_visible(root, 0)
+    owned = [UnsafeMutableRawPointer(root), UnsafeMutableRawPointer(closeButton), UnsafeMutableRawPointer(label)].map {
+      GObjectRef(sinking: $0)
+    }
     signals += closeButton.connectClicked { [weak self] in self?.hide() }
   }
 
@@ -45,6 +51,9 @@ final class NoteBanner {
 
   /// Hides the note.
   func hide() { gtk_widget_set_visible(root, 0) }
+
+  /// Disconnects the close button (when the dialog ends).
+  func disconnect() { signals.disconnectAll() }
 
   /// Whether the note shows.
   var isShown: Bool { gtk_widget_get_visible(root) != 0 }

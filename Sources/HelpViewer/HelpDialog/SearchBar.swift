@@ -6,7 +6,9 @@ import HelpViewerGlue
 /// (`system-search-symbolic`) and, below the header, a `GtkSearchBar` with a `GtkSearchEntry`
 /// and a spinner shown while the book's index builds.
 ///
-/// It only holds the widgets; `HelpDialog+Search` does the searching.
+/// It only holds the widgets; `HelpDialog+Search` does the searching. It holds a reference to
+/// each widget it touches, so a late change (an index that finishes building after the dialog's
+/// window was destroyed) writes into live, unparented widgets, never freed ones.
 ///
 /// ```swift
 /// let search = SearchBar()
@@ -23,6 +25,8 @@ final class SearchBar {
   let entry: OpaquePointer
   /// Spins while the index builds.
   let spinner: OpaquePointer
+  /// The references that keep the widgets above alive as long as the search bar.
+  private let owned: [GObjectRef]
 
   init() {
     toggle = gtk_toggle_button_new()
@@ -51,6 +55,11 @@ final class SearchBar {
     g_object_bind_property(
       UnsafeMutableRawPointer(toggle), "active", UnsafeMutableRawPointer(bar), "search-mode-enabled",
       GBindingFlags(rawValue: G_BINDING_BIDIRECTIONAL.rawValue | G_BINDING_SYNC_CREATE.rawValue))
+    // A reference of its own to each (the box and the entry are already held by their parents).
+    owned = [
+      UnsafeMutableRawPointer(toggle), UnsafeMutableRawPointer(bar), UnsafeMutableRawPointer(entry),
+      UnsafeMutableRawPointer(spinner), UnsafeMutableRawPointer(box),
+    ].map { GObjectRef(sinking: $0) }
   }
 
   /// Whether the search bar shows.

@@ -1,5 +1,5 @@
-import HelpViewerCGtk
 import Foundation
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -24,8 +24,9 @@ import HelpViewerGlue
 public final class TermsDialog {
   /// The viewer inside the dialog.
   public var viewer: LoadingWebView { sheet.viewer }
-  /// The dialog's `GtkWindow`: GTK owns it, and it is valid until a decision is made.
-  public var window: OpaquePointer { sheet.window }
+  /// The dialog's `GtkWindow` until there is an answer (the dialog has ended then), afterwards
+  /// `nil`. GTK owns it.
+  public var window: OpaquePointer? { sheet.window }
   /// The dialog's window, typed with the package's own GTK module.
   var gtkWindow: UnsafeMutablePointer<GtkWindow> { sheet.gtkWindow }
   /// The terms the host asked to show.
@@ -69,6 +70,7 @@ public final class TermsDialog {
 
   /// Shows the terms at `url` over `parent` (a `GtkWindow`, or any widget in one, as any pointer:
   /// see `DialogParent`; `nil` for none) and returns the person's answer once the dialog closes.
+  /// Cancelling the awaiting task closes the dialog: the answer is then `.dismissed`.
   public static func present(
     _ url: URL, title: String = localized("Terms of Service"), over parent: (any DialogParent)? = nil,
     offlineCopy: URL? = nil
@@ -108,11 +110,23 @@ public final class TermsDialog {
     termsAddresses.insert(url.absoluteString)
   }
 
-  /// Returns the answer once there is one (at once when there already is).
+  /// Returns the answer once there is one (at once when there already is). Cancelling the task
+  /// that waits dismisses the dialog (on the main actor's next turn): the answer is `.dismissed`.
   public func waitForDecision() async -> TermsDecision {
     if let decision { return decision }
-    return await withCheckedContinuation { waiters.append($0) }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { waiter in
+        // Answered meanwhile (a cancellation handled before the wait began): no waiting.
+        if let decision { waiter.resume(returning: decision) } else { waiters.append(waiter) }
+      }
+    } onCancel: {
+      // Any thread: the dialog is the main actor's.
+      Task { @MainActor [weak self] in self?.dismiss() }
+    }
   }
+
+  /// How many tasks wait in `waitForDecision()` now (for tests).
+  var waitingTasks: Int { waiters.count }
 
   /// Accepts, as the Accept button does; does nothing while Accept is insensitive.
   public func accept() {
@@ -150,7 +164,7 @@ public final class TermsDialog {
       termsAddresses.insert(copy.absoluteString)
       // On the next turn of the loop: not from inside the viewer's own state notification.
       Task { @MainActor [weak self] in
-        guard let self else { return }
+        guard let self, self.decision == nil else { return }
         self.viewer.load(copy)
         gtk_widget_grab_focus(gcast(self.viewer.webView))  // The keyboard scrolls the copy.
       }

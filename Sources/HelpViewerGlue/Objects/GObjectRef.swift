@@ -43,6 +43,14 @@ public final class GObjectRef {
     self.init(adoptingNonNil: UnsafeMutableRawPointer(pointer))
   }
 
+  /// Holds a reference of its own to a widget, floating or not: a floating one is sunk (the
+  /// reference becomes this wrapper's), one already in a widget tree gets a new reference. So it
+  /// can be taken before or after the widget is put into its parent.
+  public init(sinking pointer: UnsafeMutableRawPointer) {
+    raw = pointer
+    g_object_ref_sink(pointer)
+  }
+
   /// Adds a reference of its own to an object someone else owns.
   public init(retaining pointer: UnsafeMutableRawPointer) {
     raw = pointer

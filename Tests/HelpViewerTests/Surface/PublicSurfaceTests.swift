@@ -32,7 +32,7 @@ final class PublicSurfaceTests: XCTestCase {
       }
       viewer.print(toPDF: "/tmp/x.pdf") { (failure: PrintFailure?) in _ = failure }
       let dialog = HelpDialog.present(URL(string: "https://example.com/")!, over: rawWindow)
-      let _: OpaquePointer = dialog.window
+      let _: OpaquePointer? = dialog.window  // nil once the dialog ended
       let decision: TermsDecision = await TermsDialog.present(URL(string: "https://example.com/")!)
       if case .accepted(let receipt) = decision { _ = receipt as TermsReceipt }
       _ = (SHA256.hex(localized("x")), Localization.languages, Catalog(), MIMETypes.self)
@@ -46,6 +46,12 @@ final class PublicSurfaceTests: XCTestCase {
         _ = results.map { HelpViewerEngine.url(of: $0, in: book) }
         let shown = HelpDialog.present(topic: "sync", section: "conflicts", in: book, over: rawWindow)
         shown.openSearch("sync")
+        // Each says whether it did anything (nothing once the dialog ended).
+        let took: [Bool] = [
+          shown.openSearch("sync"), shown.show(book: book), shown.show(topic: "sync", in: book),
+          shown.load(helpAddress: "help:app"),
+        ]
+        _ = (took, shown.note as String?)
         HelpDialog.present(book: book, over: rawWindow)
         HelpDialog.presentContextHelp(in: book, over: rawWindow)
         if let window { HelpTopics.tag(window, topic: "sync"); _ = HelpTopics.topic(forFocusIn: window) }
@@ -101,10 +107,11 @@ final class PublicSurfaceTests: XCTestCase {
   func testAHostDoesNotSeeThePackagesInnerNames() throws {
     let uses = innerNames.map { "  _ = \($0).self\n" }.joined()
     let result = try typecheck("import HelpViewer\n@MainActor func probe() {\n\(uses)}\n")
-    let unseen = Set(result.errors.compactMap { line -> String? in
-      guard let range = line.range(of: "cannot find '") else { return nil }
-      return String(line[range.upperBound...].prefix { $0 != "'" })
-    })
+    let unseen = Set(
+      result.errors.compactMap { line -> String? in
+        guard let range = line.range(of: "cannot find '") else { return nil }
+        return String(line[range.upperBound...].prefix { $0 != "'" })
+      })
     for name in innerNames {
       XCTAssertTrue(unseen.contains(name), "a host sees the package's inner name \(name)\n\(result.output)")
     }
@@ -123,7 +130,9 @@ final class PublicSurfaceTests: XCTestCase {
     let products = URL(fileURLWithPath: demoBinary).deletingLastPathComponent()
     var package = products
     while !FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) {
-      guard package.path != "/" else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: products.path]) }
+      guard package.path != "/" else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: products.path])
+      }
       package.deleteLastPathComponent()
     }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hv-surface-\(UUID().uuidString)")

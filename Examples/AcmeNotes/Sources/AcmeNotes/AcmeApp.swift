@@ -50,8 +50,13 @@ final class AcmeApp {
     if selfTest { Task { testStatus = await SelfTest(self).run() } }
   }
 
-  /// Shows the help over the main window (F1).
+  /// Shows the help over the main window (F1); help that is open already comes to the front
+  /// (a dialog's `window` is `nil` once it closed).
   func showHelp() {
+    if let open = helpDialog?.window {
+      gtk_window_present(UnsafeMutablePointer<GtkWindow>(open))
+      return
+    }
     helpDialog = HelpDialog.present(Help.page("index.html"), title: localized("AcmeNotes Help"), over: window?.window)
   }
 

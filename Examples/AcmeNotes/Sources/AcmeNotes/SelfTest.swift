@@ -3,9 +3,9 @@ import Foundation
 import HelpViewer
 
 /// `--self-test`: what a person does on a first launch, as a script. The terms show on their own
-/// (first launch) and are accepted; F1's action opens the help, which loads and is closed; the
-/// menu's Terms of Service shows the terms again, accepted again; the tips pane has loaded; the
-/// app quits. Each step prints a line; any step that does not happen within 30 s fails the run.
+/// (first launch) and are accepted; F1's action opens the help, which loads, comes to the front
+/// on F1 again, and is closed; the menu's Terms of Service shows the terms again, accepted again;
+/// the tips pane has loaded; the app quits. Each step prints a line; any step that does not happen within 30 s fails the run.
 @MainActor
 struct SelfTest {
   private let acme: AcmeApp
@@ -24,8 +24,10 @@ struct SelfTest {
       try await wait("help loaded, titled “AcmeNotes Help”") {
         help.viewer.state.phase == .loaded && help.viewer.state.title == "AcmeNotes Help" ? true : nil
       }
+      g_action_group_activate_action(OpaquePointer(acme.app), "help", nil)
+      try step("F1 again brings the open help to the front") { acme.helpDialog === help }
       help.close()
-      try step("help closed") { !help.isOpen }
+      try step("help closed, its window no longer its own") { !help.isOpen && help.window == nil }
 
       let firstReceipt = acme.terms.receipt
       g_action_group_activate_action(OpaquePointer(acme.app), "terms", nil)
