@@ -131,4 +131,16 @@ import Testing
     #expect(machine.abandonment?.kind == .other)
     #expect(machine.state.phase == .loading)
   }
+
+  @Test func anotherPlaceInThePageShownIsNoLoad() {
+    var machine = LoadStateMachine()
+    for event: LoadEvent in [.requested(url: b), .started(url: b), .committed(url: b, httpStatus: 200), .finished] {
+      machine.handle(event)
+    }
+    machine.handle(.sameDocument(url: b + "#part"))
+    #expect(machine.state.phase == .loaded)
+    #expect(machine.state.url == b + "#part")
+    #expect(machine.state.requestedURL == b + "#part")
+    #expect(machine.state.loadNumber == 1)
+  }
 }

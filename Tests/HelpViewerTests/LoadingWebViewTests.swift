@@ -224,6 +224,32 @@ final class LoadingWebViewTests: GtkTestCase {
     }
   }
 
+  /// Another `#fragment` of the page shown: WebKit scrolls there and sends no load event; the
+  /// viewer stays loaded (before, it showed the spinner until its timeout).
+  func testAnotherPlaceInThePageShownScrollsThereAndStaysLoaded() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route("/long", .page("<title>Long</title><p>top<p id=part style='margin-top:3000px'>part"))
+      defer { server.stop() }
+      let viewer = LoadingWebView()
+      let window = showInWindow(viewer.gtkWidget)
+      defer { gtk_window_destroy(window) }
+      viewer.load(server.url("/long"))
+      waitUntil("the page loaded") { viewer.state.phase == .loaded && viewer.state.title == "Long" }
+      let recorder = StateRecorder(viewer)
+      let part = server.url("/long").absoluteString + "#part"
+      viewer.load(address: part)
+      waitUntil("the page scrolled to the part") {
+        evaluate("String(window.scrollY > 1000)", in: viewer.webView) == "true"
+      }
+      XCTAssertEqual(evaluate("location.hash", in: viewer.webView), "#part")
+      XCTAssertEqual(recorder.phases, ["loaded"], "no load, no spinner")
+      XCTAssertEqual(viewer.state.url, part)
+      XCTAssertEqual(viewer.state.requestedURL, part)
+      XCTAssertEqual(server.hits["/long"], 1, "the page was not loaded again")
+    }
+  }
+
   func testHistoryEnablesBackAndForward() throws {
     try onMain {
       let server = try TestServer()

@@ -154,6 +154,12 @@ public final class LoadingWebView {
     if isStuck { endStuckWebProcess() }
     switch URLInput.parse(address, extraSchemes: [BundledAddress.scheme]) {
     case .success(let uri):
+      // Another place in the page shown: WebKit scrolls there, with no load event at all.
+      if state.phase == .loaded, uri.contains("#"), DocumentAddress.same(uri, state.url), !replacesHistory {
+        handle(.sameDocument(url: uri))
+        webkit_web_view_load_uri(webView, uri)
+        return
+      }
       // After a page, WebKit may drop the load without a word (the page's `window.stop()`).
       if state.phase != .idle, !restarter.isAsking {
         restarter.expectStart(within: 2) { [weak self] in self?.handle(.notStarted) }

@@ -29,6 +29,7 @@
 /// - A load WebKit drops without a word (it does not start in time, or WebKit interrupts it on
 ///   its own) is abandoned like a cancellation nobody asked for: asked for again (keeping its
 ///   number), or failed with an error of its own, never left to time out.
+/// - Another `#fragment` of the page shown is no load: the page stays loaded at its new address.
 /// - A STARTED before the current load started is the current load's, whatever address WebKit
 ///   gives it: WebKit's active address lags (empty, or the page before's) when a load follows
 ///   a cancelled one.
@@ -221,6 +222,10 @@ public struct LoadStateMachine: Sendable {
       noteReplaced()  // Its STARTED may still come (after the server saw its request, even).
       cancelled = true
       restoreAfterCancel()
+    case .sameDocument(let url):
+      guard state.phase == .loaded else { return }
+      state.url = url
+      state.requestedURL = url
     case .notStarted:
       guard state.phase == .loading, !state.hasContent, abandonment == nil else { return }
       abandon("WebKit did not start the load, each time it was asked for.")
