@@ -162,7 +162,7 @@ public final class LoadingWebView {
       }
       // After a page, WebKit may drop the load without a word (the page's `window.stop()`).
       if state.phase != .idle, !restarter.isAsking {
-        restarter.expectStart(within: 2) { [weak self] in self?.handle(.notStarted) }
+        restarter.expectStart(within: 3) { [weak self] in self?.handle(.notStarted) }
       }
       handle(.requested(url: uri))
       navigationGuard.expectHostLoad(uri)
