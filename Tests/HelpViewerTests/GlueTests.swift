@@ -154,6 +154,19 @@ final class GlueTests: GtkTestCase {
     }
   }
 
+  /// The one GObject type check: a type, a type derived from it, another type, and nothing.
+  func testIsInstanceChecksTheTypeAndItsAncestors() {
+    onMain {
+      let button = GObjectRef(adoptingNew: gtk_button_new())
+      let label = GObjectRef(adoptingNew: gtk_label_new("x"))
+      XCTAssertTrue(isInstance(button.raw, of: gtk_button_get_type()))
+      XCTAssertTrue(isInstance(button.raw, of: gtk_widget_get_type()), "a button is a widget")
+      XCTAssertTrue(isInstance(label.widget, of: g_object_get_type()))
+      XCTAssertFalse(isInstance(label.raw, of: gtk_button_get_type()), "a label is no button")
+      XCTAssertFalse(isInstance(nil, of: gtk_widget_get_type()))
+    }
+  }
+
   /// The glue reads a `GError` straight into the core's `PlatformError`, which the classifier
   /// takes as it is (issue 18.6: one error type, no copying between two).
   func testAGErrorBecomesThePlatformErrorTheClassifierReads() {
