@@ -7,7 +7,8 @@
 //                                            → HelpViewerCore (state machine, errors, URLs; no GTK)
 //   help-viewer-demo  → HelpViewerDemoContent (the demo's own pages and strings; no library product)
 //   HelpViewerBooks   → HelpViewerCore, HelpViewerCSQLite, HelpViewerCXML2 (help books and search; no GTK)
-//   HelpViewerGlue    → HelpViewerCGtk, HelpViewerCWebKit (system libraries), HelpViewerCShim (tiny C shim)
+//   HelpViewerGlue    → HelpViewerCore (its errors are the core's `PlatformError`),
+//                       HelpViewerCGtk, HelpViewerCWebKit (system libraries), HelpViewerCShim (tiny C shim)
 import PackageDescription
 
 let package = Package(
@@ -36,7 +37,9 @@ let package = Package(
     .target(name: "HelpViewerCore", resources: [.copy("Localization/po")]),
     // Help books: pages by topic and language, help: addresses, full-text search (no GTK).
     .target(name: "HelpViewerBooks", dependencies: ["HelpViewerCore", "HelpViewerCSQLite", "HelpViewerCXML2"]),
-    .target(name: "HelpViewerGlue", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim"]),
+    .target(
+      name: "HelpViewerGlue",
+      dependencies: ["HelpViewerCore", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim"]),
     .target(name: "HelpViewer", dependencies: ["HelpViewerCore", "HelpViewerGlue", "HelpViewerBooks"]),
     // The demo's own pages and translations ("Notebook"): not part of the library product.
     .target(

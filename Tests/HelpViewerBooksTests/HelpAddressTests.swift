@@ -108,18 +108,4 @@ import Testing
     #expect((#expect(throws: LoadError.self) { try HelpAddress(parsing: "help:") })?.kind == .unsupportedScheme)
     #expect((#expect(throws: LoadError.self) { try HelpAddress(parsing: "help:app/%zz") })?.kind == .invalidURL)
   }
-
-  @Test func defaultDataDirectories() {
-    #expect(
-      DataDirectories.list(environment: ["HOME": "/home/ann"]).map(\.path) == [
-        "/home/ann/.local/share", "/usr/local/share", "/usr/share",
-      ])
-    #expect(
-      DataDirectories.list(environment: ["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:/b:/a", "HOME": "/h"]).map(\.path)
-        == ["/d", "/a", "/b"])
-    #expect(
-      DataDirectories.list(environment: ["XDG_DATA_HOME": "rel", "XDG_DATA_DIRS": ""]).map(\.path) == [
-        "/usr/local/share", "/usr/share",
-      ])
-  }
 }

@@ -1,6 +1,6 @@
+import Dispatch
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Dispatch
 import HelpViewerCore
 import XCTest
 
@@ -152,6 +152,40 @@ final class GlueTests: GtkTestCase {
     for (index, pair) in pairs.enumerated() {
       XCTAssertEqual(pair.0, Int(pair.1), "code #\(index)")
     }
+  }
+
+  /// The one GObject type check: a type, a type derived from it, another type, and nothing.
+  func testIsInstanceChecksTheTypeAndItsAncestors() {
+    onMain {
+      let button = GObjectRef(adoptingNew: gtk_button_new())
+      let label = GObjectRef(adoptingNew: gtk_label_new("x"))
+      XCTAssertTrue(isInstance(button.raw, of: gtk_button_get_type()))
+      XCTAssertTrue(isInstance(button.raw, of: gtk_widget_get_type()), "a button is a widget")
+      XCTAssertTrue(isInstance(label.widget, of: g_object_get_type()))
+      XCTAssertFalse(isInstance(label.raw, of: gtk_button_get_type()), "a label is no button")
+      XCTAssertFalse(isInstance(nil, of: gtk_widget_get_type()))
+    }
+  }
+
+  /// The glue reads a `GError` straight into the core's `PlatformError`, which the classifier
+  /// takes as it is (issue 18.6: one error type, no copying between two).
+  func testAGErrorBecomesThePlatformErrorTheClassifierReads() {
+    let error = g_error_new_literal(
+      g_io_error_quark(), Int32(G_IO_ERROR_CONNECTION_REFUSED.rawValue), "Connection refused")
+    let failure = PlatformError(taking: error)
+    XCTAssertEqual(
+      failure, PlatformError(domain: ErrorClassifier.Domain.gio, code: 39, message: "Connection refused"))
+    XCTAssertEqual(ErrorClassifier.classify(failure, url: "http://127.0.0.1:9/")?.kind, .cannotConnect)
+    // A thrown one is caught as the core's type.
+    do {
+      throw failure
+    } catch let caught as PlatformError {
+      XCTAssertEqual(caught.code, 39)
+    } catch {
+      XCTFail("not a PlatformError: \(error)")
+    }
+    XCTAssertEqual(
+      PlatformError(reading: nil), PlatformError(domain: "help-viewer", code: 0, message: "Unknown failure"))
   }
 }
 

@@ -75,10 +75,6 @@ enum ParentWindow {
     return nil
   }
 
-  private static func isInstance(_ address: UnsafeMutableRawPointer, of type: GType) -> Bool {
-    g_type_check_instance_is_a(address.assumingMemoryBound(to: GTypeInstance.self), type) != 0
-  }
-
   private static func typeName(_ address: UnsafeMutableRawPointer) -> String {
     g_type_name_from_instance(address.assumingMemoryBound(to: GTypeInstance.self)).map { String(cString: $0) }
       ?? "an unknown type"

@@ -18,10 +18,9 @@ final class NoteBanner {
   private let signals = SignalBag()
   /// The references that keep the widgets above alive as long as the note.
   private let owned: [GObjectRef]
-  private static var styled = false
 
   init() {
-    Self.installStyle()
+    Styles.install()  // Its `.help-viewer-note` rule.
     root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
     gtk_widget_add_css_class(root, "help-viewer-note")
     root.setAccessibleRole(GTK_ACCESSIBLE_ROLE_STATUS)
@@ -60,14 +59,4 @@ final class NoteBanner {
 
   /// The note's text (for tests and accessibility).
   var text: String { gtk_label_get_text(label).map { String(cString: $0) } ?? "" }
-
-  private static func installStyle() {
-    guard !styled, let display = gdk_display_get_default() else { return }
-    styled = true
-    let provider = GObjectRef(adoptingNew: gtk_css_provider_new())
-    let css = ".help-viewer-note { background: alpha(@accent_bg_color, 0.15); padding: 6px 12px; }"
-    gtk_css_provider_load_from_data(provider.pointer(), css, -1)
-    gtk_style_context_add_provider_for_display(
-      display, provider.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-  }
 }

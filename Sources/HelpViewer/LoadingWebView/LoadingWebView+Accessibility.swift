@@ -46,8 +46,7 @@ extension LoadingWebView {
     let textViewType = gtk_text_view_get_type()
     var child = gtk_widget_get_first_child(gcast(webView))
     while let current = child {
-      let instance = UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self)
-      if g_type_check_instance_is_a(instance, textViewType) != 0 { gtk_widget_set_focusable(current, 0) }
+      if isInstance(current, of: textViewType) { gtk_widget_set_focusable(current, 0) }
       child = gtk_widget_get_next_sibling(current)
     }
   }

@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -87,8 +87,7 @@ extension LoadingWebView {
   private var parentWindow: UnsafeMutablePointer<GtkWindow>? {
     guard let root = gtk_widget_get_root(gtkWidget) else { return nil }
     let raw = UnsafeMutableRawPointer(root)
-    guard g_type_check_instance_is_a(raw.assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0
-    else { return nil }
+    guard isInstance(raw, of: gtk_window_get_type()) else { return nil }
     return raw.assumingMemoryBound(to: GtkWindow.self)
   }
 

@@ -32,6 +32,12 @@ public final class LoadingWebView {
     get { configuration.timeout }
     set { configuration.timeout = newValue }
   }
+  /// The bundled copy shown when a page cannot load (`configuration.offlineFallback`); a
+  /// `TermsDialog` sets its `offlineCopy` here, so the viewer's one mechanism shows it.
+  var offlineFallback: URL? {
+    get { configuration.offlineFallback }
+    set { configuration.offlineFallback = newValue }
+  }
   /// Opens addresses the navigation policy sends outside (default: the desktop's handler).
   public var openExternally: @MainActor (String) -> Void {
     get { navigationGuard.openExternally }

@@ -1,7 +1,14 @@
 import HelpViewerCGtk
 import HelpViewerGlue
 
-/// The package's few CSS rules, installed once for the default display.
+/// The package's few CSS rules, installed once for the default display: the one CSS installer
+/// (the viewer's progress bar, error view and find bar, the dialog's note), called by each
+/// widget that needs one of them.
+///
+/// ```swift
+/// Styles.install()   // again: nothing
+/// gtk_widget_add_css_class(box, "help-viewer-note")
+/// ```
 @MainActor
 enum Styles {
   private static var installed = false
@@ -13,8 +20,10 @@ enum Styles {
     .help-viewer-error .help-viewer-error-title { font-size: 1.4em; font-weight: bold; }
     .help-viewer-find { background: @theme_bg_color; border: 1px solid @borders; border-top: none;
       border-radius: 0 0 6px 6px; padding: 6px; margin-right: 12px; }
+    .help-viewer-note { background: alpha(@accent_bg_color, 0.15); padding: 6px 12px; }
     """
 
+  /// Adds the rules to the default display, once; does nothing before there is a display.
   static func install() {
     guard !installed, let display = gdk_display_get_default() else { return }
     installed = true

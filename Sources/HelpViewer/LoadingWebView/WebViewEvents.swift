@@ -24,8 +24,7 @@ enum WebViewEvents {
       }
     }
     signals += webView.connectLoadFailed { failure in
-      let error = PlatformError(domain: failure.error.domain, code: failure.error.code, message: failure.error.message)
-      deliver(.failed(url: failure.uri, error: error))
+      deliver(.failed(url: failure.uri, error: failure.error))
       return true  // We show our own error view, not WebKit's error page.
     }
     signals += webView.connectLoadFailedWithTLSErrors { uri, _ in

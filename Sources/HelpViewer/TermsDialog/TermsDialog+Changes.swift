@@ -65,13 +65,12 @@ extension TermsDialog {
       response = try await HTTPFetch.get(
         uri, headers: LoadingWebView.fingerprintHeaders, trustedCertificates: trustedCertificates, timeout: seconds,
         bodyLimit: documentLimit)
-    } catch let error as GLibFailure {
+    } catch let error as PlatformError {
       if error.domain == "help-viewer", error.code == HTTPFetch.bodyTooLargeCode {
         throw tooLarge(uri)
       }
       if error.domain == "help-viewer" { throw LoadError(.invalidURL, url: uri, details: error.description) }
-      let platform = PlatformError(domain: error.domain, code: error.code, message: error.message)
-      throw ErrorClassifier.classify(platform, url: uri) ?? LoadError(.other, url: uri, details: error.description)
+      throw ErrorClassifier.classify(error, url: uri) ?? LoadError(.other, url: uri, details: error.description)
     }
     guard (200..<300).contains(response.status) else {
       throw LoadError(

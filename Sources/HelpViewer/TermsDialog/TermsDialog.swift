@@ -32,7 +32,8 @@ public final class TermsDialog {
   /// The terms the host asked to show.
   public let url: URL
   /// A bundled copy of the terms, shown (and acceptable, marked in the receipt) when `url`
-  /// cannot load.
+  /// cannot load: the viewer's offline copy (`ViewerConfiguration.offlineFallback`), with its
+  /// note and Retry.
   public let offlineCopy: URL?
   /// The answer, once there is one (the dialog is closed then).
   public private(set) var decision: TermsDecision?
@@ -59,8 +60,6 @@ public final class TermsDialog {
   /// Counts loads, so that late answers about an earlier document are dropped.
   private var generation = 0
   private var previous = LoadState()
-  /// Issue 3 (offline copy) sets this when it shows the bundled copy; it goes into the receipt.
-  private var showsOfflineCopy = false
   private let signals = SignalBag()
   private var keepAlive: TermsDialog?
 
@@ -90,6 +89,7 @@ public final class TermsDialog {
     self.offlineCopy = offlineCopy
     sheet = HelpDialog(title: title, over: parent, showsNavigation: true)
     sheet.setFooter(footer.bar)
+    sheet.viewer.offlineFallback = offlineCopy
     watcher = EndOfDocumentWatcher(sheet.viewer)
     watcher.onReport = { [weak self] atEnd in self?.pageReported(atEnd: atEnd) }
     signals += footer.declineButton.connectClicked { [weak self] in self?.decline() }
@@ -133,7 +133,7 @@ public final class TermsDialog {
     guard canAccept, let fingerprint else { return }
     let receipt = TermsReceipt(
       requestedURL: url.absoluteString, document: fingerprint, title: viewer.state.title,
-      isOfflineCopy: showsOfflineCopy, acceptedAt: Date(), language: language)
+      isOfflineCopy: viewer.state.isOfflineCopy, acceptedAt: Date(), language: language)
     finish(.accepted(receipt))
   }
 
@@ -158,37 +158,17 @@ public final class TermsDialog {
       fingerprint = nil
       documentUnreadable = false
     }
-    if let error = state.error, previous.error == nil, let copy = offlineCopy(for: error) {
-      // The bundled copy instead; accepting it says so in the receipt.
-      showsOfflineCopy = true
-      termsAddresses.insert(copy.absoluteString)
-      // On the next turn of the loop: not from inside the viewer's own state notification.
-      Task { @MainActor [weak self] in
-        guard let self, self.decision == nil else { return }
-        self.viewer.load(copy)
-        gtk_widget_grab_focus(gcast(self.viewer.webView))  // The keyboard scrolls the copy.
-      }
-      return
-    }
     if state.phase == .loaded && previous.phase != .loaded {
       readDocument()
       watcher.check()
     }
   }
 
-  /// The bundled copy to show when `error` keeps the online terms from loading (once; never for
-  /// an address that cannot be loaded at all).
-  private func offlineCopy(for error: LoadError) -> URL? {
-    guard let offlineCopy, !showsOfflineCopy, error.kind != .invalidURL, error.kind != .unsupportedScheme,
-      error.kind != .pageNotResponding
-    else {
-      return nil
-    }
-    return offlineCopy
-  }
-
+  /// Whether the page shown is the terms: the address asked for (or where it ended up), or
+  /// the offline copy the viewer shows when that failed (its address stays the one asked for).
   private var showsTerms: Bool {
-    viewer.state.requestedURL.map { termsAddresses.contains($0) } ?? false
+    let state = viewer.state
+    return state.isOfflineCopy || (state.requestedURL.map { termsAddresses.contains($0) } ?? false)
   }
 
   private func readDocument() {
@@ -228,13 +208,13 @@ public final class TermsDialog {
         hint = localized("The terms could not be read, so they cannot be accepted now. Reload to try again.")
       } else if !hasReachedEnd {
         hint =
-          showsOfflineCopy
+          viewer.state.isOfflineCopy
           ? localized(
             "The online terms could not be loaded: this is the copy saved with the app. Read it to the end to accept it."
           )
           : localized("Read the terms to the end to accept them.")
       } else {
-        hint = showsOfflineCopy ? localized("This is the copy of the terms saved with the app.") : ""
+        hint = viewer.state.isOfflineCopy ? localized("This is the copy of the terms saved with the app.") : ""
       }
     }
     footer.render(canAccept: canAccept, hint: hint)

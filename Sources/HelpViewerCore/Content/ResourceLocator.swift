@@ -84,25 +84,8 @@ public struct ResourceLocator: Sendable, Equatable {
     throw LoadError(.resourcesNotFound, details: "\(what) was not found in: \(places)")
   }
 
-  /// `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`, with the XDG Base Directory defaults; relative
-  /// paths are ignored, as the specification says.
-  var dataDirectories: [URL] {
-    func absolute(_ path: String?) -> String? {
-      guard let path, path.hasPrefix("/") else { return nil }
-      return path
-    }
-    var directories: [URL] = []
-    if let home = absolute(environment["XDG_DATA_HOME"]) {
-      directories.append(URL(fileURLWithPath: home))
-    } else if let home = absolute(environment["HOME"]) {
-      directories.append(URL(fileURLWithPath: home).appendingPathComponent(".local/share"))
-    }
-    let dirs = (environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").compactMap { absolute(String($0)) }
-    for dir in dirs.isEmpty ? ["/usr/local/share", "/usr/share"] : dirs {
-      directories.append(URL(fileURLWithPath: dir))
-    }
-    return directories
-  }
+  /// `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`, of `environment` (see `DataDirectories`).
+  var dataDirectories: [URL] { DataDirectories.list(environment: environment) }
 
   private func isComplete(_ folder: URL) -> Bool {
     var isDirectory: ObjCBool = false

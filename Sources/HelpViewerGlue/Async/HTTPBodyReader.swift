@@ -1,5 +1,6 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
+import HelpViewerCore
 
 /// Sends one `SoupMessage` and reads its body in chunks on the GLib main loop, up to a limit:
 /// a body announced (`Content-Length`) or found to be larger fails at once, without reading on,
@@ -16,7 +17,7 @@ final class HTTPBodyReader {
   private let limit: Int
   private var stream: GObjectRef?
   private var bytes: [UInt8] = []
-  private var done: (@MainActor (Result<[UInt8], GLibFailure>) -> Void)?
+  private var done: (@MainActor (Result<[UInt8], PlatformError>) -> Void)?
 
   init(session: GObjectRef, message: GObjectRef, cancellable: GObjectRef, limit: Int) {
     self.session = session
@@ -27,7 +28,7 @@ final class HTTPBodyReader {
 
   /// Sends the message and calls `done` once, with the whole body or the failure. The pending
   /// callbacks keep the reader alive until then.
-  func start(_ done: @escaping @MainActor (Result<[UInt8], GLibFailure>) -> Void) {
+  func start(_ done: @escaping @MainActor (Result<[UInt8], PlatformError>) -> Void) {
     self.done = done
     let (callback, data) = asyncReady { _, result in self.sent(result) }
     soup_session_send_async(
@@ -35,8 +36,8 @@ final class HTTPBodyReader {
   }
 
   /// The failure of a body larger than `limit` bytes.
-  static func tooLarge(_ limit: Int) -> GLibFailure {
-    GLibFailure(
+  static func tooLarge(_ limit: Int) -> PlatformError {
+    PlatformError(
       domain: "help-viewer", code: HTTPFetch.bodyTooLargeCode,
       message: "The answer is larger than \(limit / (1024 * 1024)) MB (\(limit) bytes); it was not read further.")
   }
@@ -44,7 +45,7 @@ final class HTTPBodyReader {
   private func sent(_ result: OpaquePointer?) {
     var error: UnsafeMutablePointer<GError>?
     guard let input = soup_session_send_finish(session.pointer(), result, &error) else {
-      return end(.failure(GLibFailure(taking: error)))
+      return end(.failure(PlatformError(taking: error)))
     }
     stream = GObjectRef(adoptingNonNil: UnsafeMutableRawPointer(input))
     if let headers = soup_message_get_response_headers(message.opaque),
@@ -66,7 +67,7 @@ final class HTTPBodyReader {
   private func read(_ result: OpaquePointer?) {
     var error: UnsafeMutablePointer<GError>?
     guard let stream, let chunk = g_input_stream_read_bytes_finish(stream.pointer(), result, &error) else {
-      return end(.failure(GLibFailure(taking: error)))
+      return end(.failure(PlatformError(taking: error)))
     }
     defer { g_bytes_unref(chunk) }
     var size: gsize = 0
@@ -77,7 +78,7 @@ final class HTTPBodyReader {
     readNext()
   }
 
-  private func end(_ result: Result<[UInt8], GLibFailure>) {
+  private func end(_ result: Result<[UInt8], PlatformError>) {
     guard let done else { return }
     self.done = nil
     if case .failure = result { soup_session_abort(session.pointer()) }

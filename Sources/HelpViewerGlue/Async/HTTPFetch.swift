@@ -1,5 +1,6 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
+import HelpViewerCore
 
 /// `accept-certificate` of a `SoupMessage`: accepts a certificate that fails verification only
 /// when it is exactly the one trusted for the message's host (after redirects, the host of the
@@ -45,10 +46,10 @@ public enum HTTPFetch {
 
   /// The most bytes of a body `get` reads unless told otherwise: 10 MB.
   public static let bodyLimit = 10 * 1024 * 1024
-  /// The `GLibFailure` code (domain `help-viewer`) of a body larger than the limit.
+  /// The `PlatformError` code (domain `help-viewer`) of a body larger than the limit.
   public static let bodyTooLargeCode = 3
 
-  /// GETs `uri`; throws a `GLibFailure` when the address does not parse (domain `help-viewer`,
+  /// GETs `uri`; throws a `PlatformError` when the address does not parse (domain `help-viewer`,
   /// code 2), the body is larger than `bodyLimit` bytes (domain `help-viewer`, code
   /// `bodyTooLargeCode`; reading stops there) or the request fails (libsoup's or GIO's error),
   /// and `CancellationError` when the task awaiting it is cancelled (the request is cancelled
@@ -64,7 +65,7 @@ public enum HTTPFetch {
   ) async throws -> Response {
     try Task.checkCancellation()
     guard let message = soup_message_new("GET", uri) else {
-      throw GLibFailure(domain: "help-viewer", code: 2, message: "“\(uri)” is not an HTTP address.")
+      throw PlatformError(domain: "help-viewer", code: 2, message: "“\(uri)” is not an HTTP address.")
     }
     let ownedMessage = GObjectRef(adoptingNonNil: message)
     if !trustedCertificates.isEmpty {

@@ -1,5 +1,6 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
+import HelpViewerCore
 
 /// A web view's main document as it was served: its address after redirects, the HTTP status
 /// and chosen response headers, and the body bytes (content encoding undone, nothing else).
@@ -25,9 +26,9 @@ extension UnsafeMutablePointer where Pointee == WebKitWebView {
   ///
   /// Throws when the view shows no document yet, or WebKit cannot give its data.
   @MainActor
-  public func mainResourceData(headers names: [String] = []) async throws(GLibFailure) -> MainResourceData {
+  public func mainResourceData(headers names: [String] = []) async throws(PlatformError) -> MainResourceData {
     guard let resource = webkit_web_view_get_main_resource(self) else {
-      throw GLibFailure(domain: "help-viewer", code: 1, message: "The web view shows no document.")
+      throw PlatformError(domain: "help-viewer", code: 1, message: "The web view shows no document.")
     }
     // Keep the resource alive until its data arrived, whatever the view loads meanwhile.
     let owned = GObjectRef(retaining: UnsafeMutableRawPointer(resource))
@@ -43,12 +44,12 @@ extension UnsafeMutablePointer where Pointee == WebKitWebView {
         }
       }
     }
-    let result: Result<[UInt8], GLibFailure> = await withCheckedContinuation { continuation in
+    let result: Result<[UInt8], PlatformError> = await withCheckedContinuation { continuation in
       let (callback, data) = asyncReady { _, result in
         var length: gsize = 0
         var error: UnsafeMutablePointer<GError>?
         guard let bytes = webkit_web_resource_get_data_finish(owned.opaque, result, &length, &error) else {
-          continuation.resume(returning: .failure(GLibFailure(taking: error)))
+          continuation.resume(returning: .failure(PlatformError(taking: error)))
           return
         }
         defer { g_free(bytes) }

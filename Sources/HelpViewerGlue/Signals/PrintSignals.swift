@@ -1,13 +1,14 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
+import HelpViewerCore
 
 // Typed connections for WebKitPrintOperation's signals (a final type: `OpaquePointer`).
 
 private let failedTrampoline:
   @convention(c) (OpaquePointer?, UnsafeMutablePointer<GError>?, UnsafeMutableRawPointer?) -> Void = {
     _, error, data in
-    guard let box = ClosureBox<@MainActor (GLibFailure) -> Void>.from(data) else { return }
-    let failure = GLibFailure(reading: error)
+    guard let box = ClosureBox<@MainActor (PlatformError) -> Void>.from(data) else { return }
+    let failure = PlatformError(reading: error)
     MainActor.assumeIsolated { box.body(failure) }
   }
 
@@ -25,7 +26,7 @@ public func connectPrintFinished(_ operation: OpaquePointer, _ handler: @escapin
 
 /// `WebKitPrintOperation::failed`: printing failed; `finished` follows.
 @discardableResult
-public func connectPrintFailed(_ operation: OpaquePointer, _ handler: @escaping @MainActor (GLibFailure) -> Void)
+public func connectPrintFailed(_ operation: OpaquePointer, _ handler: @escaping @MainActor (PlatformError) -> Void)
   -> SignalConnection
 {
   connect(

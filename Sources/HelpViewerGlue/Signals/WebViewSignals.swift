@@ -1,5 +1,6 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
+import HelpViewerCore
 
 // Typed connections for WebKitWebView's signals, one per signal, as in gtk-rs's webkit6 crate.
 
@@ -13,7 +14,7 @@ private let loadChangedTrampoline:
 /// What `load-failed` hands the handler: the failing address and the error.
 public struct LoadFailure {
   public var uri: String
-  public var error: GLibFailure
+  public var error: PlatformError
 }
 
 private let loadFailedTrampoline:
@@ -22,7 +23,7 @@ private let loadFailedTrampoline:
     UnsafeMutableRawPointer?
   ) -> gboolean = { _, _, uri, error, data in
     guard let box = ClosureBox<@MainActor (LoadFailure) -> Bool>.from(data) else { return 0 }
-    let failure = LoadFailure(uri: uri.map { String(cString: $0) } ?? "", error: GLibFailure(reading: error))
+    let failure = LoadFailure(uri: uri.map { String(cString: $0) } ?? "", error: PlatformError(reading: error))
     return MainActor.assumeIsolated { box.body(failure) } ? 1 : 0
   }
 

@@ -1,5 +1,6 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
+import HelpViewerCore
 import XCTest
 
 @testable import HelpViewerGlue
@@ -10,11 +11,11 @@ import XCTest
 func evaluate(
   _ script: String, in webView: UnsafeMutablePointer<WebKitWebView>, file: StaticString = #filePath, line: UInt = #line
 ) -> String? {
-  var answer: Result<String, GLibFailure>?
+  var answer: Result<String, PlatformError>?
   let (callback, data) = asyncReady { source, result in
     var error: UnsafeMutablePointer<GError>?
     guard let source, let value = webkit_web_view_evaluate_javascript_finish(gcast(source), result, &error) else {
-      answer = .failure(GLibFailure(taking: error))
+      answer = .failure(PlatformError(taking: error))
       return
     }
     defer { g_object_unref(UnsafeMutableRawPointer(value)) }

@@ -14,12 +14,6 @@ func widgetTree(_ widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePoin
   return all
 }
 
-/// Whether `widget` is a `type` (or a subclass of it).
-@MainActor
-func isInstance(_ widget: UnsafeMutablePointer<GtkWidget>, of type: GType) -> Bool {
-  g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
-}
-
 /// The widget's accessible label as GTK's accessibility test API sees it: `nil` when it is
 /// `expected`, else what it is.
 @MainActor

@@ -95,7 +95,7 @@ final class PublicSurfaceTests: XCTestCase {
   private let innerNames = [
     "localized", "Localization", "Catalog", "POParser", "SHA256", "MIMETypes", "ContentPath",
     "BundledAddress", "ErrorClassifier", "ErrorText", "PlatformError", "LoadStateMachine", "LoadEvent",
-    "URLInput", "ZoomLevels", "PageOrigin", "GLibFailure", "GObjectRef", "SignalBag", "gcast",
+    "URLInput", "ZoomLevels", "PageOrigin", "DataDirectories", "GObjectRef", "SignalBag", "gcast", "isInstance",
     "gtk_window_new", "webkit_web_view_new",
   ]
 

@@ -2,10 +2,12 @@ import Foundation
 
 /// The XDG base directories that hold installed data, in the order the XDG spec (and Yelp)
 /// searches them: `$XDG_DATA_HOME` (default `~/.local/share`), then each of `$XDG_DATA_DIRS`
-/// (default `/usr/local/share:/usr/share`).
+/// (default `/usr/local/share:/usr/share`). The one computation of them: help books
+/// (`HelpBook.installed`) and `ResourceLocator` both use it.
 ///
 /// Relative entries are ignored, as the spec asks; so is a user directory when neither
-/// `XDG_DATA_HOME` nor `HOME` is set.
+/// `XDG_DATA_HOME` nor `HOME` is set. An `XDG_DATA_DIRS` without one absolute entry counts as
+/// unset (the defaults), so a broken variable never hides `/usr/share`.
 ///
 /// ```swift
 /// DataDirectories.list(environment: ["HOME": "/home/ann"])
@@ -20,8 +22,10 @@ public enum DataDirectories {
     } else if let home = environment["HOME"], home.hasPrefix("/") {
       paths.append(home + "/.local/share")
     }
-    let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
-    paths += system.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+    let system = (environment["XDG_DATA_DIRS"] ?? "").split(separator: ":").map(String.init).filter {
+      $0.hasPrefix("/")
+    }
+    paths += system.isEmpty ? ["/usr/local/share", "/usr/share"] : system
     var seen = Set<String>()
     var result: [URL] = []
     for path in paths {
