@@ -204,6 +204,10 @@ public final class HelpDialog {
     end(.closed)
   }
 
+  /// On the main thread, wherever the last reference went: the dialog's signals and widgets are
+  /// GTK's. A dialog dropped before it ended is ended by its `owner` (`DialogOwner`).
+  isolated deinit {}
+
   /// Puts `footer` below the page, e.g. the terms dialog's Decline and Accept buttons.
   func setFooter(_ footer: UnsafeMutablePointer<GtkWidget>) {
     guard !hasEnded else { return }
