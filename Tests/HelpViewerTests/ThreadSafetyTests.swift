@@ -90,7 +90,8 @@ final class ThreadSafetyTests: GtkTestCase {
       XCTAssertTrue(WebEngine.isShared(viewer.parts.webViewRef))
       var states: [LoadState] = []
       viewer.onStateChange = { states.append($0) }
-      let first = HelpDialog(viewer: viewer, shell: nil, title: "First", over: parent, controls: .standard)
+      let first = HelpDialog(
+        owner: DialogOwner(viewer: viewer, controls: .standard), title: "First", over: parent, controls: .standard)
       first.present()
       // The viewer's own handler ran first (connection order) and scheduled the offline copy;
       // the dialog closes before the main loop runs that (a high-priority idle goes first).

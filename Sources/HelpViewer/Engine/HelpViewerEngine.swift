@@ -46,7 +46,10 @@ public enum HelpViewerEngine {
   /// 1 by default, 0 turns reuse off.
   public static var spareViewLimit: Int {
     get { ViewPool.limit }
-    set { ViewPool.limit = newValue }
+    set {
+      ViewPool.limit = newValue
+      if newValue <= 0 { DialogShells.drop() }
+    }
   }
 
   /// Whether a closed dialog's window and web view (not only its web process) are kept, hidden,
@@ -68,6 +71,7 @@ public enum HelpViewerEngine {
   /// once; does nothing when a process is already kept.
   public static func prewarm() {
     integrateMainLoop()
+    guard !hasSpareView else { return }
     ViewPool.prewarm()
   }
 
@@ -87,5 +91,12 @@ public enum HelpViewerEngine {
   }
 
   /// Whether a spare web view keeps a warm web process for the next dialog.
-  public static var hasSpareView: Bool { ViewPool.isWarm }
+  public static var hasSpareView: Bool { ViewPool.isWarm || DialogShells.isKeeping }
+
+  /// A viewer let go of `webView` (a dialog's that was not kept, a preload's, a host's own
+  /// viewer): its web process goes to the pool, unless a kept dialog window already holds one
+  /// warm (it counts as the one spare).
+  static func viewerClosed(_ webView: GObjectRef, isLoading: Bool) {
+    ViewPool.viewerClosed(webView, isLoading: isLoading, mayKeepProcess: !DialogShells.isKeeping)
+  }
 }

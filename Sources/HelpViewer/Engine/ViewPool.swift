@@ -13,6 +13,9 @@ import HelpViewerGlue
 /// they share them. So only one viewer at a time uses them (when no spare is waiting, a viewer
 /// gets a view of its own), and `scrub` removes what an earlier viewer added.
 ///
+/// The pool knows no dialog: `HelpViewerEngine.viewerClosed` tells it when a kept dialog window
+/// holds the warm process instead.
+///
 /// ```swift
 /// ViewPool.viewerClosed(webView, isLoading: false)
 /// let viewer = ViewPool.offering { LoadingWebView() }  // takes a spare when there is one
@@ -24,10 +27,7 @@ enum ViewPool {
   /// How many spare views are kept; 0 turns reuse off (and drops what is kept).
   static var limit = 1 {
     didSet {
-      if limit <= 0 {
-        drop()
-        DialogShells.drop()
-      }
+      if limit <= 0 { drop() }
       while spares.count > max(limit, 0) { spares.removeLast() }
     }
   }
@@ -51,8 +51,8 @@ enum ViewPool {
   /// the main loop).
   static var isHandingOver: Bool { handOver?.isPending == true }
 
-  /// Whether a web process is kept warm for the next viewer.
-  static var isWarm: Bool { !spares.isEmpty || anchor != nil || retired != nil || DialogShells.isKeeping }
+  /// Whether the pool keeps a web process warm for the next viewer.
+  static var isWarm: Bool { !spares.isEmpty || anchor != nil || retired != nil }
 
   /// Runs `make` (which creates a viewer) allowing it to take a spare view.
   static func offering<T>(_ make: () -> T) -> T {
@@ -82,11 +82,12 @@ enum ViewPool {
   /// starting, and a view related to a process that never finished starting waits forever. Nor
   /// does a view that never loaded a page (e.g. a dialog that ended before it was presented):
   /// it has no web process.
-  static func viewerClosed(_ webView: GObjectRef, isLoading: Bool) {
+  /// Without `mayKeepProcess` (a kept dialog window holds one warm already), only its place is
+  /// freed.
+  static func viewerClosed(_ webView: GObjectRef, isLoading: Bool, mayKeepProcess: Bool = true) {
     if inUse?.withObject({ $0 == webView.raw }) == true { inUse = nil }
-    // A kept dialog shell already holds a warm process for the next dialog. A view on a session
-    // with trusted certificates never serves another viewer (`WebEngine`).
-    guard limit > 0, spares.count < limit, !DialogShells.isKeeping, WebEngine.isShared(webView) else { return }
+    // A view on a session with trusted certificates never serves another viewer (`WebEngine`).
+    guard mayKeepProcess, limit > 0, spares.count < limit, WebEngine.isShared(webView) else { return }
     if anchor == nil {
       // A view that never loaded a page has no web process to keep.
       let hasProcess = webkit_web_view_get_uri(webView.pointer(WebKitWebView.self)) != nil

@@ -2,17 +2,18 @@ import HelpViewerCGtk
 import HelpViewerCWebKit
 import HelpViewerGlue
 
-/// A closed dialog's window, header bar and viewer widgets (its web view and web process too),
-/// kept hidden for the next dialog: it opens with no new window, no new web view and no process
-/// start. At most one is kept, while `HelpViewerEngine.spareViewLimit` is above 0.
+/// Where a closed dialog's window, header bar and viewer widgets (its web view and web process
+/// too) wait, hidden, for the next dialog: it opens with no new window, no new web view and no
+/// process start. At most one is kept. Whether a dialog's shell is kept is `DialogOwner`'s
+/// decision, which also hides the window and takes it off its parent before.
 ///
-/// Before it is kept, the web view shows an empty page (`ViewerParts.retire()`); the next
-/// dialog's first page replaces the history (`SessionHistory`), and
-/// `ViewerParts.reset(for:)` removes what the dialog before added. The closed dialog's Swift
-/// objects stay closed: its viewer is detached and loads nothing more.
+/// While kept, the web view shows an empty page (`ViewerParts.retire()`); the next dialog's
+/// first page replaces the history (`SessionHistory`), and `ViewerParts.reset(for:)` removes
+/// what the dialog before added. The closed dialog's Swift objects stay closed: its viewer is
+/// detached and loads nothing more.
 ///
 /// ```swift
-/// if DialogShells.keep(shell) { return }   // on close, instead of destroying the window
+/// if DialogShells.keep(shell) { return }   // `DialogOwner`, instead of destroying the window
 /// let shell = DialogShells.take()          // in the next dialog, when one is kept
 /// ```
 @MainActor
@@ -42,21 +43,14 @@ enum DialogShells {
   /// Whether a kept shell is ready for the next dialog (its empty page loaded).
   static var hasReadyShell: Bool { kept != nil && isReady }
 
-  /// Whether a closing dialog's shell would be kept.
-  static var wantsShell: Bool { isEnabled && kept == nil && ViewPool.limit > 0 }
+  /// Whether a closing dialog's shell could be kept: on, and no other kept.
+  static var wantsShell: Bool { isEnabled && kept == nil }
 
-  /// Keeps `shell` hidden for the next dialog; `false` when none is wanted or its web view could
-  /// not be emptied (the caller then destroys the window).
+  /// Keeps `shell` (its window hidden and detached already) for the next dialog, its web view
+  /// emptied; `false` when none is wanted or the web view could not be emptied (the caller then
+  /// destroys the window).
   static func keep(_ shell: Shell) -> Bool {
-    // A web view on a session with trusted certificates serves no other dialog (`WebEngine`).
-    guard wantsShell, WebEngine.isShared(shell.parts.webViewRef) else { return false }
-    // No focus widget while kept: the closed dialog's (e.g. Retry, which the next dialog's
-    // first page hides) would be dropped once the window maps again, and GTK would then give
-    // the focus to the first header button.
-    gtk_window_set_focus(shell.window, nil)
-    gtk_window_set_transient_for(shell.window, nil)
-    gtk_window_set_destroy_with_parent(shell.window, 0)
-    gtk_widget_set_visible(gcast(shell.window), 0)
+    guard wantsShell else { return false }
     isReady = false
     // Ready once the blank page's own load finished: a load the closed dialog left running ends
     // (cancelled) with a FINISHED of its own first, but only the blank page's load starts now.
@@ -78,9 +72,6 @@ enum DialogShells {
       keptDestroyed = nil
       stopWatchingBlankLoad()
     }
-    // The shell's web process serves the next dialog: a spare view of the pool would be a second.
-    ViewPool.drop()
-    ViewPool.watchMemory()
     return true
   }
 

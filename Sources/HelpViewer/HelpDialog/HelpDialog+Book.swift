@@ -142,7 +142,7 @@ extension HelpDialog {
     bookSupport = support
     // The window's content becomes the search bar, the note and the page: a window laid out
     // so does not serve the next dialog (`DialogShells`).
-    isReusable = false
+    owner.isReusable = false
     gtk_window_set_child(gtkWindow, support.content)
     gtk_box_append(gcast(support.content), viewer.gtkWidget)
     gtk_widget_set_vexpand(viewer.gtkWidget, 1)

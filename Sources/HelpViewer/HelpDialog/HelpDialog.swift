@@ -15,7 +15,8 @@ import HelpViewerGlue
 /// the dialog's window joins that application while the dialog is open (the application's
 /// accelerators and `app.*` actions work in it), and the application quitting closes the dialog.
 /// Once closed, its window and web view may serve the next dialog, hidden until then and with
-/// nothing the host changed on them (`HelpViewerEngine.reusesDialogWindows`).
+/// nothing the host changed on them (`HelpViewerEngine.reusesDialogWindows`); `DialogOwner`
+/// holds them and decides.
 ///
 /// ```swift
 /// HelpDialog.present(helpURL, title: "Help", over: window)
@@ -44,18 +45,20 @@ public final class HelpDialog {
   let gtkWindow: UnsafeMutablePointer<GtkWindow>
 
   let header: DialogHeader
+  /// The owner of the window, header and viewer, which decides what becomes of them at the end.
+  let owner: DialogOwner
   /// The dialog's own actions, as `dialog.NAME` (see `HelpDialog+Actions.swift`).
   let actions = ActionGroup()
   /// Whether the dialog has ended (closed, its parent destroyed, its application quit): every
   /// public method does nothing from then on, and nothing touches its window.
-  private(set) var hasEnded = false
-  /// Whether the window, header and viewer widgets may serve the next dialog once this one
-  /// closes (not after `setFooter`).
-  var isReusable = true
+  var hasEnded: Bool { owner.hasEnded }
   /// The help book shown, its search bar and its note (see `HelpDialog+Book.swift`).
   var bookSupport: DialogBook?
-  /// The shortcut controllers the dialog added to its window, taken off when it closes.
-  var windowShortcuts: [ShortcutController] = []
+  /// The shortcut controllers the dialog added to its window, taken off when it is kept.
+  var windowShortcuts: [ShortcutController] {
+    get { owner.windowShortcuts }
+    set { owner.windowShortcuts = newValue }
+  }
   let signals = SignalBag()
   private var keepAlive: HelpDialog?
   private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -68,14 +71,10 @@ public final class HelpDialog {
     _ url: URL, title: String = localized("Help"), over parent: (any DialogParent)? = nil,
     controls: Controls = .standard
   ) -> HelpDialog {
-    if let preloaded = Preloads.take(url) {
-      let dialog = HelpDialog(viewer: preloaded, shell: nil, title: title, over: parent, controls: controls)
-      dialog.present()
-      return dialog
-    }
-    let dialog = HelpDialog(title: title, over: parent, controls: controls)
+    let owner = DialogOwner(preloadedFor: url, controls: controls)
+    let dialog = HelpDialog(owner: owner, title: title, over: parent, controls: controls)
     dialog.present()
-    dialog.viewer.load(url)
+    if !owner.isPreloaded { dialog.viewer.load(url) }
     return dialog
   }
 
@@ -132,30 +131,17 @@ public final class HelpDialog {
   public convenience init(
     title: String = localized("Help"), over parent: (any DialogParent)? = nil, controls: Controls = .standard
   ) {
-    // A closed dialog's window and widgets when one is kept; else new ones (with a spare web
-    // view of the pool when there is one).
-    let shell = DialogShells.take()
-    let viewer = shell.map { LoadingWebView(parts: $0.parts) } ?? ViewPool.offering { LoadingWebView() }
-    self.init(viewer: viewer, shell: shell, title: title, over: parent, controls: controls)
+    self.init(owner: DialogOwner(preloadedFor: nil, controls: controls), title: title, over: parent, controls: controls)
   }
 
-  /// A dialog around `viewer` (a new one, a spare from the pool, or one that preloaded its page)
-  /// in `shell`'s window (a closed dialog's, holding `viewer`'s widgets), or in a new window.
-  init(
-    viewer: LoadingWebView, shell: DialogShells.Shell?, title: String, over parent: (any DialogParent)?,
-    controls: Controls
-  ) {
+  /// A dialog in `owner`'s window, header and viewer (new, a closed dialog's, or a preload's).
+  init(owner: DialogOwner, title: String, over parent: (any DialogParent)?, controls: Controls) {
     HelpViewerEngine.integrateMainLoop()
     fallbackTitle = title
-    self.viewer = viewer
-    if let shell {
-      gtkWindow = shell.window
-      header = shell.header
-      header.show(controls)
-    } else {
-      header = DialogHeader(controls: controls)
-      gtkWindow = DialogWindow.make()
-    }
+    self.owner = owner
+    viewer = owner.viewer
+    gtkWindow = owner.window
+    header = owner.header
     // A new window's state, also for a kept one: nothing a host did to the dialog before stays.
     DialogWindow.restore(gtkWindow, titlebar: header.bar)
     if gtk_window_get_child(gtkWindow) != viewer.gtkWidget { gtk_window_set_child(gtkWindow, viewer.gtkWidget) }
@@ -163,7 +149,7 @@ public final class HelpDialog {
     if let application = DialogWindow.attach(gtkWindow, to: ParentWindow.resolve(parent)) {
       // `g_application_quit` ends the application's windows' dialogs (a terms dialog's answer
       // is then `.dismissed`); no window is destroyed by GTK then.
-      signals += connectVoidSignal(application, "shutdown") { [weak self] in self?.close(keepingShell: false) }
+      signals += connectVoidSignal(application, "shutdown") { [weak self] in self?.end(.applicationQuit) }
     }
 
     signals += header.closeButton.connectClicked { [weak self] in self?.close() }
@@ -174,7 +160,7 @@ public final class HelpDialog {
       if viewer.state.isLoading { viewer.stop() } else { viewer.reload() }
     }
     let windowWidget = UnsafeMutablePointer<GtkWidget>(gcast(gtkWindow))
-    signals += windowWidget.connectDestroy { [weak self] in self?.didClose() }
+    signals += windowWidget.connectDestroy { [weak self] in self?.end(.windowDestroyed) }
     windowShortcuts += [
       // Esc closes an open find bar first; only the next Esc closes the dialog.
       windowWidget.addShortcut("Escape") { [weak self] in
@@ -215,40 +201,17 @@ public final class HelpDialog {
   /// Closes the dialog at once (`isOpen` is `false` on return); does nothing once the dialog has
   /// ended (closed, its parent destroyed, its application quit).
   public func close() {
-    close(keepingShell: true)
+    end(.closed)
   }
 
-  /// Closes the dialog; its window and widgets are kept for the next dialog when `keepingShell`
-  /// and they can be.
-  private func close(keepingShell: Bool) {
-    guard !hasEnded else { return }
-    // A page stuck in a script is not kept for the next dialog (its process ends on detach).
-    let keepsShell = keepingShell && isOpen && isReusable && DialogShells.wantsShell && !viewer.isStuck
-    didClose(keepingShell: keepsShell)
-    if keepsShell {
-      DialogWindow.detach(gtkWindow)
-      for shortcut in windowShortcuts { shortcut.remove() }
-      windowShortcuts.removeAll()
-      gtk_widget_insert_action_group(gcast(gtkWindow), "dialog", nil)
-      gtk_widget_insert_action_group(gcast(gtkWindow), ViewerActions.prefix, nil)
-      if DialogShells.keep(DialogShells.Shell(window: gtkWindow, header: header, parts: viewer.parts)) { return }
-      ViewPool.viewerClosed(viewer.parts.webViewRef, isLoading: false)
-    }
-    gtk_window_destroy(gtkWindow)
-  }
-
-  isolated deinit {
-    // A dialog that was never presented (nor ended with its parent) still has its window in
-    // GTK's toplevel list, and its viewer is still connected.
-    guard !hasEnded else { return }
-    viewer.detach()
-    gtk_window_destroy(gtkWindow)
-  }
+  /// On the main thread, wherever the last reference went: the dialog's signals and widgets are
+  /// GTK's. A dialog dropped before it ended is ended by its `owner` (`DialogOwner`).
+  isolated deinit {}
 
   /// Puts `footer` below the page, e.g. the terms dialog's Decline and Accept buttons.
   func setFooter(_ footer: UnsafeMutablePointer<GtkWidget>) {
     guard !hasEnded else { return }
-    isReusable = false
+    owner.isReusable = false
     let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     // Replacing the window's child unparents the viewer's widget; the viewer keeps it alive.
     gtk_window_set_child(gtkWindow, box)
@@ -284,20 +247,21 @@ public final class HelpDialog {
   /// The dialog's end, whichever way it comes (`close()`, the application quitting, or the
   /// window destroyed by GTK along with its parent), also before it was ever presented: the
   /// viewer and every signal are disconnected, so nothing draws into the header or the window
-  /// afterwards. Runs once.
-  private func didClose(keepingShell: Bool = false) {
+  /// afterwards; `owner` keeps or destroys the window. Runs once.
+  private func end(_ way: DialogOwner.Ending) {
     guard !hasEnded else { return }
-    hasEnded = true
+    let wasOpen = isOpen
     isOpen = false
-    viewer.detach(givingViewToPool: !keepingShell)
-    signals.disconnectAll()
-    actions.disconnectAll()
-    bookSupport?.end()
-    let waiting = waiters
-    waiters.removeAll()
-    for waiter in waiting { waiter.resume() }
-    onClose?()
-    onClose = nil
-    keepAlive = nil
+    owner.end(way, wasOpen: wasOpen) {
+      signals.disconnectAll()
+      actions.disconnectAll()
+      bookSupport?.end()
+      let waiting = waiters
+      waiters.removeAll()
+      for waiter in waiting { waiter.resume() }
+      onClose?()
+      onClose = nil
+      keepAlive = nil
+    }
   }
 }

@@ -223,13 +223,16 @@ public final class LoadingWebView {
   /// afterwards. Called when the widget's window goes away; safe to call more than once. The web
   /// process stays warm for the next viewer (`HelpViewerEngine`).
   public func detach() {
-    detach(givingViewToPool: true)
+    guard let left = detachFromWebKit(), !left.wasStuck else { return }
+    HelpViewerEngine.viewerClosed(parts.webViewRef, isLoading: left.wasLoading)
   }
 
-  /// `detach()`; without `givingViewToPool` the caller keeps the parts for another viewer
-  /// (`DialogShells`) rather than `ViewPool` taking over the web process.
-  func detach(givingViewToPool: Bool) {
-    guard !isDetached else { return }
+  /// `detach()`, leaving the web view to the caller (`DialogOwner` decides whether a dialog's
+  /// is kept or retired). Returns whether it was loading and whether its page was stuck (its
+  /// web process is ended then); `nil` when the viewer had detached already.
+  @discardableResult
+  func detachFromWebKit() -> (wasLoading: Bool, wasStuck: Bool)? {
+    guard !isDetached else { return nil }
     // A stuck page's process is ended, and its view serves no other viewer.
     let stuck = isStuck
     if stuck { endStuckWebProcess() }
@@ -252,7 +255,7 @@ public final class LoadingWebView {
     themeSignals.disconnectAll()
     let wasLoading = webkit_web_view_is_loading(webView) != 0
     webkit_web_view_stop_loading(webView)
-    if givingViewToPool, !stuck { ViewPool.viewerClosed(parts.webViewRef, isLoading: wasLoading) }
+    return (wasLoading, stuck)
   }
 
   /// Calls `answered` once the page's web process answers a trivial question: soon for a page
