@@ -2,7 +2,7 @@ import HelpViewerCGtk
 import HelpViewerCWebKit
 
 // Typed connections for downloads: the network session's `download-started`, and the
-// download's own `decide-destination`, `failed` and `finished`.
+// download's own `decide-destination` and `finished`.
 
 private let downloadStartedTrampoline:
   @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, download, data in
@@ -17,13 +17,6 @@ private let decideDestinationTrampoline:
     guard let download, let box = ClosureBox<@MainActor (OpaquePointer) -> Bool>.from(data) else { return 0 }
     nonisolated(unsafe) let unsafeDownload = download
     return MainActor.assumeIsolated { box.body(unsafeDownload) } ? 1 : 0
-  }
-
-private let downloadFailedTrampoline:
-  @convention(c) (OpaquePointer?, UnsafeMutablePointer<GError>?, UnsafeMutableRawPointer?) -> Void = {
-    _, _, data in
-    guard let box = ClosureBox<@MainActor () -> Void>.from(data) else { return }
-    MainActor.assumeIsolated { box.body() }
   }
 
 private let downloadFinishedTrampoline: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = {
@@ -60,8 +53,8 @@ public enum DownloadSignals {
       trampoline: unsafeBitCast(decideDestinationTrampoline, to: GCallback.self))
   }
 
-  /// `failed` or `finished` of `download`, whichever comes: the download is over (WebKit sends
-  /// `finished` after `failed` too).
+  /// `finished` of `download`: the download is over (WebKit sends it after `failed` too, and so
+  /// after a cancellation).
   @discardableResult
   public static func connectEnded(_ download: OpaquePointer, _ handler: @escaping @MainActor () -> Void)
     -> SignalConnection
@@ -69,15 +62,5 @@ public enum DownloadSignals {
     connect(
       UnsafeMutableRawPointer(download), "finished", box: ClosureBox(handler),
       trampoline: unsafeBitCast(downloadFinishedTrampoline, to: GCallback.self))
-  }
-
-  /// `failed` of `download` (a cancellation is one).
-  @discardableResult
-  public static func connectFailed(_ download: OpaquePointer, _ handler: @escaping @MainActor () -> Void)
-    -> SignalConnection
-  {
-    connect(
-      UnsafeMutableRawPointer(download), "failed", box: ClosureBox(handler),
-      trampoline: unsafeBitCast(downloadFailedTrampoline, to: GCallback.self))
   }
 }

@@ -63,11 +63,20 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     guard let controller = gtk_event_controller_key_new() else {
       preconditionFailure("gtk_event_controller_key_new returned NULL")
     }
+    return add(
+      controller, phase: phase, signal: "key-pressed", box: ClosureBox(handler),
+      trampoline: unsafeBitCast(keyPressedTrampoline, to: GCallback.self))
+  }
+
+  /// Adds `controller` in `phase` with `trampoline` on its `signal`; the widget owns both until
+  /// `remove()`.
+  func add<Body>(
+    _ controller: OpaquePointer, phase: GtkPropagationPhase, signal: String, box: ClosureBox<Body>,
+    trampoline: GCallback
+  ) -> KeyPressHandler {
     gtk_event_controller_set_propagation_phase(controller, phase)
     gtk_widget_add_controller(self, controller)
-    let connection = connect(
-      UnsafeMutableRawPointer(controller), "key-pressed", box: ClosureBox(handler),
-      trampoline: unsafeBitCast(keyPressedTrampoline, to: GCallback.self))
+    let connection = connect(UnsafeMutableRawPointer(controller), signal, box: box, trampoline: trampoline)
     return KeyPressHandler(
       connection: connection, widget: UnsafeMutableRawPointer(self), controller: UnsafeMutableRawPointer(controller))
   }

@@ -25,12 +25,8 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     guard let controller = gtk_event_controller_legacy_new() else {
       preconditionFailure("gtk_event_controller_legacy_new returned NULL")
     }
-    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
-    gtk_widget_add_controller(self, controller)
-    let connection = connect(
-      UnsafeMutableRawPointer(controller), "event", box: ClosureBox(handler),
+    return add(
+      controller, phase: GTK_PHASE_CAPTURE, signal: "event", box: ClosureBox(handler),
       trampoline: unsafeBitCast(legacyEventTrampoline, to: GCallback.self))
-    return KeyPressHandler(
-      connection: connection, widget: UnsafeMutableRawPointer(self), controller: UnsafeMutableRawPointer(controller))
   }
 }
