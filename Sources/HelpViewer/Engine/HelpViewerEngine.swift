@@ -11,6 +11,9 @@ import HelpViewerGlue
 /// page, history, scripts or message handlers of the previous dialog. The desktop's low-memory
 /// warnings (GIO's `GMemoryMonitor`) and `dropSpareViews()` release it.
 ///
+/// Inside the package, the stores (`ViewPool`, `DialogShells`, `Preloads`) call no other store:
+/// they meet here (spares for new viewers, a closed viewer's process, low memory).
+///
 /// Named `HelpViewerEngine` rather than after the module: a type named like its module
 /// (`HelpViewer.HelpViewer`) makes `HelpViewer.x` ambiguous for Swift.
 ///
@@ -72,6 +75,7 @@ public enum HelpViewerEngine {
   public static func prewarm() {
     integrateMainLoop()
     guard !hasSpareView else { return }
+    watchMemory()
     ViewPool.prewarm()
   }
 
@@ -80,7 +84,8 @@ public enum HelpViewerEngine {
   @discardableResult
   public static func preload(_ url: URL) -> LoadingWebView {
     integrateMainLoop()
-    return Preloads.preload(url)
+    watchMemory()
+    return Preloads.preload(url) { newViewer($0) }
   }
 
   /// Releases the spare web views and preloaded pages, and with them their web processes.
@@ -97,6 +102,41 @@ public enum HelpViewerEngine {
   /// viewer): its web process goes to the pool, unless a kept dialog window already holds one
   /// warm (it counts as the one spare).
   static func viewerClosed(_ webView: GObjectRef, isLoading: Bool) {
+    watchMemory()
     ViewPool.viewerClosed(webView, isLoading: isLoading, mayKeepProcess: !DialogShells.isKeeping)
+  }
+
+  /// A viewer for a dialog or a preload (they give their view back), on a pool's spare if any.
+  ///
+  /// ```swift
+  /// let viewer = HelpViewerEngine.newViewer(url)  // loads `url`; `nil` loads nothing yet
+  /// ```
+  static func newViewer(_ url: URL? = nil) -> LoadingWebView {
+    LoadingWebView(parts: nil, spare: ViewPool.take(), url: url)
+  }
+
+  /// Whether a closing dialog's window and viewer may be kept: reuse on, no other window kept.
+  static var mayKeepShell: Bool { DialogShells.wantsShell && ViewPool.limit > 0 }
+
+  /// Keeps a closed dialog's `shell` (`DialogShells.keep`); its web process then serves the
+  /// next dialog, so the pool's spares (a second one) go. `false` when it was not kept.
+  static func keep(_ shell: DialogShells.Shell) -> Bool {
+    guard DialogShells.keep(shell) else { return false }
+    ViewPool.drop()
+    watchMemory()
+    return true
+  }
+
+  /// A viewer ended its stuck page's web process, which the pool's views may share: they go.
+  static func webProcessEnded() {
+    ViewPool.drop()
+  }
+
+  private static var memoryWatch: SignalConnection?
+
+  /// Drops what is kept (`dropSpareViews()`) when the desktop warns of low memory.
+  private static func watchMemory() {
+    guard memoryWatch == nil else { return }
+    memoryWatch = MemoryMonitor.onLowMemoryWarning { _ in dropSpareViews() }
   }
 }

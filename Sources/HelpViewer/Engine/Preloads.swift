@@ -5,9 +5,10 @@ import HelpViewerCore
 /// viewer that preloaded `url`, so the page shows on the dialog's first frame, with no new load.
 ///
 /// Bounded: at most `limit` pages; the oldest is dropped (its web process goes to the pool).
+/// It makes no viewer itself: `HelpViewerEngine.preload` gives it one (on a pool's spare).
 ///
 /// ```swift
-/// Preloads.preload(helpURL)
+/// Preloads.preload(helpURL) { LoadingWebView(url: $0) }
 /// let viewer = Preloads.take(helpURL)  // the viewer, loading or loaded, or nil
 /// ```
 @MainActor
@@ -18,15 +19,15 @@ enum Preloads {
   }
   private(set) static var viewers: [(address: String, viewer: LoadingWebView)] = []
 
-  /// Starts loading `url` in a viewer that no window shows yet; the same URL twice keeps one.
-  @discardableResult
-  static func preload(_ url: URL) -> LoadingWebView {
+  /// Starts loading `url` in a viewer that `make` makes and no window shows yet; the same URL
+  /// twice keeps the first viewer (`make` is not called) unless its load failed.
+  static func preload(_ url: URL, make: (URL) -> LoadingWebView) -> LoadingWebView {
     let address = url.absoluteString
     if let index = viewers.firstIndex(where: { $0.address == address }), viewers[index].viewer.state.error == nil {
       return viewers[index].viewer
     }
-    remove(address)
-    let viewer = ViewPool.offering { LoadingWebView(url: url) }
+    _ = take(url)  // A failed one: dropped.
+    let viewer = make(url)
     viewers.append((address, viewer))
     trim()
     return viewer
@@ -50,11 +51,6 @@ enum Preloads {
     let dropped = viewers
     viewers.removeAll()
     for entry in dropped { entry.viewer.detach() }
-  }
-
-  private static func remove(_ address: String) {
-    guard let index = viewers.firstIndex(where: { $0.address == address }) else { return }
-    viewers.remove(at: index).viewer.detach()
   }
 
   private static func trim() {

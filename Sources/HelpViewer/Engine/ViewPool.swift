@@ -13,17 +13,16 @@ import HelpViewerGlue
 /// they share them. So only one viewer at a time uses them (when no spare is waiting, a viewer
 /// gets a view of its own), and `scrub` removes what an earlier viewer added.
 ///
-/// The pool knows no dialog: `HelpViewerEngine.viewerClosed` tells it when a kept dialog window
-/// holds the warm process instead.
+/// The pool knows no dialog and no other store: `HelpViewerEngine` calls it (`viewerClosed`
+/// tells it when a kept dialog window holds the warm process instead), and hands a spare to the
+/// viewers of dialogs and preloads, which give their view back when they close.
 ///
 /// ```swift
 /// ViewPool.viewerClosed(webView, isLoading: false)
-/// let viewer = ViewPool.offering { LoadingWebView() }  // takes a spare when there is one
+/// let viewer = LoadingWebView(parts: nil, spare: ViewPool.take())  // a spare when there is one
 /// ```
 @MainActor
 enum ViewPool {
-  typealias Spare = (view: GObjectRef, userContentManager: GObjectRef)
-
   /// How many spare views are kept; 0 turns reuse off (and drops what is kept).
   static var limit = 1 {
     didSet {
@@ -32,20 +31,16 @@ enum ViewPool {
     }
   }
   /// The spare views, each related to the anchor.
-  private(set) static var spares: [Spare] = []
+  private(set) static var spares: [WebEngine.View] = []
   /// The hidden view whose web process (and settings and user content manager) spares share.
   private static var anchor: GObjectRef?
   /// The pooled view a viewer uses now (then the next viewer gets one of its own); weak, so a
   /// viewer freed without closing frees its place too.
   private static var inUse: GWeakObject?
-  /// Whether views made now may be spares: only for dialogs and preloads, which give their view
-  /// back when they close (`offering(_:)`).
-  private static var isOffering = false
   /// A closed viewer's web view, kept until its process is handed to the anchor.
   private static var retired: GObjectRef?
   private static var handOver: TimeoutSource?
   private static var anchorLoad: SignalConnection?
-  private static var memoryWatch: SignalConnection?
 
   /// Whether a closed viewer's process is still to be handed to a spare (on the next turn of
   /// the main loop).
@@ -54,18 +49,11 @@ enum ViewPool {
   /// Whether the pool keeps a web process warm for the next viewer.
   static var isWarm: Bool { !spares.isEmpty || anchor != nil || retired != nil }
 
-  /// Runs `make` (which creates a viewer) allowing it to take a spare view.
-  static func offering<T>(_ make: () -> T) -> T {
-    isOffering = true
-    defer { isOffering = false }
-    return make()
-  }
-
-  /// A spare view, when one is waiting, a dialog or preload asks (`offering(_:)`), and no other
-  /// viewer uses a pooled view. What an earlier viewer added to the shared user content manager
-  /// is removed first.
-  static func take() -> Spare? {
-    guard isOffering, inUse?.isAlive != true else { return nil }
+  /// A spare view for a dialog's or a preload's viewer, when one is waiting and no other viewer
+  /// uses a pooled view. What an earlier viewer added to the shared user content manager is
+  /// removed first.
+  static func take() -> WebEngine.View? {
+    guard inUse?.isAlive != true else { return nil }
     if spares.isEmpty, handOver != nil { makeSpare() }  // Closed a moment ago: hand over now.
     guard !spares.isEmpty else { return nil }
     let spare = spares.removeFirst()
@@ -102,7 +90,6 @@ enum ViewPool {
   /// `about:blank`, then a spare is made. Does nothing when a process is already kept.
   static func prewarm() {
     guard limit > 0, !isWarm else { return }
-    watchMemory()
     let made = WebEngine.newWebView()
     let webView: UnsafeMutablePointer<WebKitWebView> = made.view.pointer()
     anchor = made.view
@@ -130,7 +117,6 @@ enum ViewPool {
     anchorLoad = nil
     defer { retired = nil }
     guard limit > 0, spares.count < limit else { return }
-    watchMemory()
     if anchor == nil, let retired {
       // It loads nothing: a page in it (even `about:blank`) makes WebKit move the next bundled
       // page to another process (measured: about 1 s instead of 0.25 s).
@@ -138,11 +124,5 @@ enum ViewPool {
     }
     guard let anchor else { return }
     spares.append(WebEngine.newWebView(relatedTo: anchor, sharing: true))
-  }
-
-  /// Drops the spares and preloaded pages when the desktop warns of low memory.
-  static func watchMemory() {
-    guard memoryWatch == nil else { return }
-    memoryWatch = MemoryMonitor.onLowMemoryWarning { _ in HelpViewerEngine.dropSpareViews() }
   }
 }

@@ -8,13 +8,14 @@ import HelpViewerGlue
 /// next dialog, the web view's process given to the pool, the window destroyed.
 ///
 /// `HelpDialog` holds one (and `TermsDialog` through the `HelpDialog` it shows). `ViewPool`,
-/// `DialogShells` and `Preloads` only store; this type calls into them, and they do not call
-/// each other (`HelpViewerEngine` sets their limits and drops what they hold).
+/// `DialogShells` and `Preloads` only store, and do not call each other; this type takes from
+/// them, and gives back through `HelpViewerEngine`, which also sets their limits and drops what
+/// they hold.
 ///
 /// **Opening.** The viewer that preloaded the page (`Preloads`, only for `HelpDialog.present(url)`)
 /// in a new window; else a closed dialog's window, header and viewer widgets kept hidden
 /// (`DialogShells`), when one is kept and its empty page has loaded; else a new window and a
-/// viewer on a spare web view of the pool (`ViewPool.offering`), or on a new one.
+/// viewer on a spare web view of the pool (`HelpViewerEngine.newViewer`), or on a new one.
 ///
 /// **Ending.** Exactly once, whichever way comes first (`Ending`). The viewer lets go of WebKit
 /// first (`LoadingWebView.detachFromWebKit()`, which ends a stuck page's process), then the
@@ -77,7 +78,7 @@ final class DialogOwner {
     } else if let shell = DialogShells.take() {
       self.init(shell: shell, controls: controls)
     } else {
-      self.init(viewer: ViewPool.offering { LoadingWebView() }, isPreloaded: false, controls: controls)
+      self.init(viewer: HelpViewerEngine.newViewer(), isPreloaded: false, controls: controls)
     }
   }
 
@@ -112,8 +113,8 @@ final class DialogOwner {
     hasEnded = true
     // Decided before the viewer detaches: detaching ends a stuck page's process.
     let keeps =
-      way == .closed && wasOpen && isReusable && DialogShells.wantsShell && ViewPool.limit > 0
-      && !viewer.isStuck && WebEngine.isShared(viewer.parts.webViewRef)
+      way == .closed && wasOpen && isReusable && HelpViewerEngine.mayKeepShell && !viewer.isStuck
+      && WebEngine.isShared(viewer.parts.webViewRef)
     let left = viewer.detachFromWebKit()
     if !keeps, let left, !left.wasStuck {
       // Now, before `onClose`: a dialog opened there finds the process handed over.
@@ -141,12 +142,6 @@ final class DialogOwner {
     // the focus to the first header button.
     gtk_window_set_focus(window, nil)
     gtk_widget_set_visible(gcast(window), 0)
-    guard DialogShells.keep(DialogShells.Shell(window: window, header: header, parts: viewer.parts)) else {
-      return false
-    }
-    // The kept window's web process serves the next dialog: a spare view would be a second.
-    ViewPool.drop()
-    ViewPool.watchMemory()
-    return true
+    return HelpViewerEngine.keep(DialogShells.Shell(window: window, header: header, parts: viewer.parts))
   }
 }

@@ -30,18 +30,17 @@ enum DialogShells {
     didSet { if !isEnabled { drop() } }
   }
   private static var kept: Shell?
-  /// Whether the kept shell's blank page finished loading: before, its load events would reach
-  /// the next dialog's viewer, so no dialog takes it.
-  private static var isReady = false
   /// Forgets the kept shell when GTK destroys its window (e.g. the application quits).
   private static var keptDestroyed: SignalConnection?
+  /// Watches the kept shell's blank page until it finished loading: before, its load events
+  /// would reach the next dialog's viewer, so no dialog takes it.
   private static var blankLoad: SignalConnection?
 
   /// Whether a shell is kept now.
   static var isKeeping: Bool { kept != nil }
 
   /// Whether a kept shell is ready for the next dialog (its empty page loaded).
-  static var hasReadyShell: Bool { kept != nil && isReady }
+  static var hasReadyShell: Bool { kept != nil && blankLoad == nil }
 
   /// Whether a closing dialog's shell could be kept: on, and no other kept.
   static var wantsShell: Bool { isEnabled && kept == nil }
@@ -51,7 +50,6 @@ enum DialogShells {
   /// destroys the window).
   static func keep(_ shell: Shell) -> Bool {
     guard wantsShell else { return false }
-    isReady = false
     // Ready once the blank page's own load finished: a load the closed dialog left running ends
     // (cancelled) with a FINISHED of its own first, but only the blank page's load starts now.
     var blankStarted = false
@@ -60,7 +58,6 @@ enum DialogShells {
       if event == WEBKIT_LOAD_STARTED { blankStarted = true }
       guard event == WEBKIT_LOAD_FINISHED, blankStarted, webkit_web_view_is_loading(webView) == 0 else { return }
       stopWatchingBlankLoad()
-      isReady = true
     }
     guard shell.parts.retire() else {
       stopWatchingBlankLoad()
@@ -77,7 +74,7 @@ enum DialogShells {
 
   /// The kept shell, no longer kept; `nil` when there is none or it is not ready yet.
   static func take() -> Shell? {
-    guard let kept, isReady, webkit_web_view_is_loading(kept.parts.webView) == 0 else { return nil }
+    guard hasReadyShell, let kept, webkit_web_view_is_loading(kept.parts.webView) == 0 else { return nil }
     return release()
   }
 
@@ -85,7 +82,6 @@ enum DialogShells {
   private static func release() -> Shell? {
     let shell = kept
     kept = nil
-    isReady = false
     keptDestroyed?.disconnect()
     keptDestroyed = nil
     stopWatchingBlankLoad()

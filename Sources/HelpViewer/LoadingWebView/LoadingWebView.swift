@@ -102,10 +102,13 @@ public final class LoadingWebView {
     self.init(parts: nil, url: url, configuration: configuration)
   }
 
-  /// A viewer on `recycled` parts (a closed dialog's, after `ViewerParts.retire()`), or on new
-  /// ones when `nil` or when their web view is on another network session than `configuration`
-  /// needs (its trusted certificates: `WebEngine`).
-  init(parts recycled: ViewerParts?, url: URL? = nil, configuration: ViewerConfiguration = ViewerConfiguration()) {
+  /// A viewer on `recycled` parts (a closed dialog's, after `ViewerParts.retire()`); on new ones
+  /// (on `spare`, a pool's web view, when given) when `nil` or when their web view is on another
+  /// network session than `configuration` needs (its trusted certificates: `WebEngine`).
+  init(
+    parts recycled: ViewerParts?, spare: WebEngine.View? = nil, url: URL? = nil,
+    configuration: ViewerConfiguration = ViewerConfiguration()
+  ) {
     HelpViewerEngine.integrateMainLoop()
     self.configuration = configuration
     machine = LoadStateMachine(httpErrorsAreFailures: configuration.httpErrors == .errorView)
@@ -113,7 +116,7 @@ public final class LoadingWebView {
     Styles.install()
     let recycled = recycled.flatMap { WebEngine.fits($0.webViewRef, configuration) ? $0 : nil }
     recycled?.reset(for: configuration)
-    parts = recycled ?? ViewerParts(configuration)
+    parts = recycled ?? ViewerParts(configuration, spare: spare)
     replacesHistory = parts.isRecycled
 
     WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
@@ -277,11 +280,11 @@ public final class LoadingWebView {
 
   /// Ends the web process of a page that stopped answering (its termination is no new error:
   /// the state stays `.pageNotResponding`). Views of the pool may share that process, so the
-  /// pool lets them go: the next dialog starts afresh.
+  /// engine lets them go: the next dialog starts afresh.
   private func endStuckWebProcess() {
     watchdog?.run(false)
     webkit_web_view_terminate_web_process(webView)
-    ViewPool.drop()
+    HelpViewerEngine.webProcessEnded()
   }
 
   // MARK: - Event → state → widgets

@@ -12,7 +12,7 @@ import HelpViewerGlue
 /// dialog needs no new web view and no new window.
 ///
 /// ```swift
-/// let parts = ViewerParts(configuration)        // new widgets, a web view from `WebEngine`
+/// let parts = ViewerParts(configuration)        // new widgets, a new web view from `WebEngine`
 /// parts.reset(for: configuration)               // before another viewer takes them
 /// ```
 @MainActor
@@ -35,8 +35,9 @@ final class ViewerParts {
 
   var webView: UnsafeMutablePointer<WebKitWebView> { webViewRef.pointer() }
 
-  init(_ configuration: ViewerConfiguration) {
-    (webViewRef, userContentManager) = WebEngine.makeWebView(configuration)
+  /// New widgets on a web view from `WebEngine`: `spare` (a pool's) when given and it fits.
+  init(_ configuration: ViewerConfiguration, spare: WebEngine.View? = nil) {
+    (webViewRef, userContentManager) = WebEngine.makeWebView(configuration, spare: spare)
     gtk_widget_set_hexpand(webViewRef.widget, 1)
     gtk_widget_set_vexpand(webViewRef.widget, 1)
 
@@ -95,7 +96,6 @@ final class ViewerParts {
   /// none of the scripts or handlers an earlier viewer added, the page showing (not the error
   /// view), the find bar hidden and empty.
   func reset(for configuration: ViewerConfiguration) {
-    WebEngine.prepare(configuration)
     WebEngine.configure(webViewRef, configuration)
     WebEngine.scrub(userContentManager)
     gtk_stack_set_visible_child_name(stack, "page")

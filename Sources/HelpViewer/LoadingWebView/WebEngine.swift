@@ -20,33 +20,30 @@ enum WebEngine {
   /// The sessions of viewers that trust certificates, one per distinct set (host → PEM).
   private static var trustingSessions: [[String: String]: GObjectRef] = [:]
 
+  /// A web view and its user content manager (for scripts and script message handlers), both
+  /// owned by the holder.
+  typealias View = (view: GObjectRef, userContentManager: GObjectRef)
+
   /// A web view on the shared context and on the session `configuration` needs, set up as it
-  /// says, with a user content manager of its own (for scripts and script message handlers);
-  /// both owned by the caller. On the shared session, a spare view of `ViewPool` (a warm web
-  /// process, no page, no history) when there is one, else a new one.
-  static func makeWebView(_ configuration: ViewerConfiguration) -> (view: GObjectRef, userContentManager: GObjectRef) {
-    prepare(configuration)
-    let made: (view: GObjectRef, userContentManager: GObjectRef)
-    if configuration.trustedCertificates.isEmpty {
-      made = ViewPool.take() ?? newWebView()
-    } else {
-      made = newWebView(in: session(trusting: configuration.trustedCertificates))
-    }
+  /// says. On the shared session, `spare` (a pool's: a warm web process, no page, no history)
+  /// when given, else a new one; a viewer trusting certificates never takes a spare.
+  ///
+  /// ```swift
+  /// let made = WebEngine.makeWebView(configuration, spare: ViewPool.take())
+  /// ```
+  static func makeWebView(_ configuration: ViewerConfiguration, spare: View? = nil) -> View {
+    let certificates = configuration.trustedCertificates
+    let made = certificates.isEmpty ? spare ?? newWebView() : newWebView(in: session(trusting: certificates))
     configure(made.view, configuration)
     return made
   }
 
-  /// Readies the engine for a viewer with `configuration`.
-  static func prepare(_ configuration: ViewerConfiguration) {
-    MainLoop.integrateDispatch()
-  }
-
   /// A new web view on the shared session that starts its own web process when it first loads.
-  static func newWebView() -> (view: GObjectRef, userContentManager: GObjectRef) {
+  static func newWebView() -> View {
     newWebView(in: sharedSession())
   }
 
-  private static func newWebView(in session: GObjectRef) -> (view: GObjectRef, userContentManager: GObjectRef) {
+  private static func newWebView(in session: GObjectRef) -> View {
     MainLoop.integrateDispatch()
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
     let view = GObjectRef(
@@ -85,9 +82,7 @@ enum WebEngine {
   /// A new web view sharing `related`'s web process (and context and session), with no page
   /// and no history. With `sharing`, it also shares `related`'s settings and user content
   /// manager; without, it has its own.
-  static func newWebView(relatedTo related: GObjectRef, sharing: Bool) -> (
-    view: GObjectRef, userContentManager: GObjectRef
-  ) {
+  static func newWebView(relatedTo related: GObjectRef, sharing: Bool) -> View {
     let relatedView: UnsafeMutablePointer<WebKitWebView> = related.pointer()
     if sharing {
       let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, nil))
