@@ -57,7 +57,7 @@ final class DialogAfterEndTests: GtkTestCase {
       let kept = first.gtkWindow
       first.close()
       XCTAssertNil(first.window, "a closed dialog's window is not its own any more")
-      waitUntil("the window is kept and ready") { DialogShells.hasReadyShell }
+      waitUntil("the window is kept and ready") { ViewPool.hasReadyShell }
       let second = HelpDialog.present(fixture.server.url("/b"), title: "Second")
       defer { second.close() }
       XCTAssertEqual(second.gtkWindow, kept, "the next dialog took the kept window")

@@ -41,7 +41,7 @@ final class DialogApplicationTests: GtkTestCase {
 
       let kept = dialog.gtkWindow
       dialog.close()
-      XCTAssertTrue(DialogShells.isKeeping, "the window is kept for the next dialog")
+      XCTAssertTrue(ViewPool.isKeepingShell, "the window is kept for the next dialog")
       XCTAssertNil(gtk_window_get_application(kept), "a kept window is out of the application")
       XCTAssertNil(gtk_window_get_transient_for(kept))
       let next = HelpDialog.present(server.url("/page"), title: "Standalone")
@@ -114,7 +114,7 @@ final class DialogApplicationTests: GtkTestCase {
       gtk_window_maximize(window)
       waitUntil("the host's size took effect") { gtk_widget_get_width(gcast(window)) > freshSize[0] }
       first.close()
-      waitUntil("kept and ready") { DialogShells.hasReadyShell }
+      waitUntil("kept and ready") { ViewPool.hasReadyShell }
 
       let second = HelpDialog.present(server.url("/b"), title: "Second")
       defer { second.close() }

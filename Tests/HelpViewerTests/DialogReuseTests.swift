@@ -32,9 +32,9 @@ final class DialogReuseTests: GtkTestCase {
       first.close()
       XCTAssertFalse(first.isOpen)
       XCTAssertNil(first.window, "a closed dialog has no window, though its window is kept")
-      XCTAssertTrue(DialogShells.isKeeping, "the closed dialog's shell is kept")
+      XCTAssertTrue(ViewPool.isKeepingShell, "the closed dialog's shell is kept")
       XCTAssertEqual(gtk_widget_get_visible(gcast(window)), 0, "hidden")
-      waitUntil("the kept view shows an empty page") { DialogShells.hasReadyShell }
+      waitUntil("the kept view shows an empty page") { ViewPool.hasReadyShell }
       XCTAssertEqual(webkit_web_view_get_title(webView).map { String(cString: $0) } ?? "", "", "B is gone")
       // Asked of the page itself: WebKit may report a title the page set after FINISHED.
       XCTAssertEqual(
@@ -46,7 +46,7 @@ final class DialogReuseTests: GtkTestCase {
       XCTAssertEqual(second.window, OpaquePointer(window), "the next dialog's window")
       XCTAssertNil(first.window, "never the next dialog's window")
       XCTAssertEqual(second.viewer.webView, webView, "the same web view")
-      XCTAssertFalse(DialogShells.isKeeping)
+      XCTAssertFalse(ViewPool.isKeepingShell)
       waitUntil("the second dialog loaded C") {
         second.viewer.state.phase == .loaded && second.viewer.state.title != nil
       }

@@ -150,7 +150,7 @@ final class FrozenPageTests: GtkTestCase {
         waitUntil("a first dialog loaded") { warmUp.viewer.state.phase == .loaded }
         warmUp.close()  // Its window (or web process) waits for the next dialog.
         waitUntil("the closed dialog's window or view is ready for the next") {
-          reuse ? DialogShells.hasReadyShell : !ViewPool.spares.isEmpty
+          reuse ? ViewPool.hasReadyShell : !ViewPool.spares.isEmpty
         }
 
         let stuck = HelpDialog.present(server.url(hang))
@@ -160,7 +160,7 @@ final class FrozenPageTests: GtkTestCase {
         assertShowsErrorView(stuck.viewer, title: "Page Not Responding")
         let stuckView = stuck.viewer.webView
         stuck.close()
-        XCTAssertFalse(DialogShells.isKeeping, "a stuck page's window is not kept")
+        XCTAssertFalse(ViewPool.isKeepingShell, "a stuck page's window is not kept")
         XCTAssertTrue(ViewPool.spares.isEmpty, "nor its view or process pooled")
 
         let next = HelpDialog.present(server.url("/alive"))

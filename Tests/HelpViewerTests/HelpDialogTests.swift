@@ -53,7 +53,7 @@ final class HelpDialogTests: GtkTestCase {
       XCTAssertEqual(closed, 1)
       dialog = nil
       waitUntil("the Swift dialog is freed") { weakDialog == nil }
-      XCTAssertTrue(DialogShells.isKeeping, "its window and web view wait for the next dialog")
+      XCTAssertTrue(ViewPool.isKeepingShell, "its window and web view wait for the next dialog")
       HelpViewerEngine.dropSpareViews()
       waitUntil("dropped, its window and its web view are freed") { !window.isAlive && !webView.isAlive }
     }

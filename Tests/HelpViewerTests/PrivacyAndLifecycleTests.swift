@@ -111,7 +111,7 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
       orphan = nil
       gtk_window_destroy(parent)
       // Bounded: one closed dialog's window and web view kept for the next, or a spare view.
-      XCTAssertLessThanOrEqual(ViewPool.spares.count + (DialogShells.isKeeping ? 1 : 0), 1)
+      XCTAssertLessThanOrEqual(ViewPool.spares.count + (ViewPool.isKeepingShell ? 1 : 0), 1)
       HelpViewerEngine.dropSpareViews()
       waitUntil("every dialog, window and web view was freed", timeout: 30) {
         freed.allSatisfy { $0.dialog() && !$0.window.isAlive && !$0.webView.isAlive }

@@ -117,10 +117,10 @@ final class ThreadSafetyTests: GtkTestCase {
       failure.disconnect()
       XCTAssertEqual(closedWhilePending, true, "the offline copy was not pending when the dialog closed")
       XCTAssertTrue(viewer.isDetached)
-      XCTAssertTrue(DialogShells.isKeeping, "the closed dialog's window and view were not kept")
+      XCTAssertTrue(ViewPool.isKeepingShell, "the closed dialog's window and view were not kept")
       XCTAssertFalse(viewer.isStartingOfflineCopy, "detach left the offline copy's start pending")
 
-      waitUntil("the closed dialog's window is ready for the next") { DialogShells.hasReadyShell }
+      waitUntil("the closed dialog's window is ready for the next") { ViewPool.hasReadyShell }
       let next = HelpDialog.present(server.url("/next"), title: "Next", over: parent)
       defer { next.close() }
       XCTAssertEqual(next.viewer.webView, viewer.webView, "the next dialog reuses the view")

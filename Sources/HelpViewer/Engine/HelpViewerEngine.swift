@@ -11,8 +11,8 @@ import HelpViewerGlue
 /// page, history, scripts or message handlers of the previous dialog. The desktop's low-memory
 /// warnings (GIO's `GMemoryMonitor`) and `dropSpareViews()` release it.
 ///
-/// Inside the package, the stores (`ViewPool`, `DialogShells`, `Preloads`) call no other store:
-/// they meet here (spares for new viewers, a closed viewer's process, low memory).
+/// Inside the package, the two stores (`ViewPool`: a kept dialog window or spare views;
+/// `Preloads`) call no other store: they meet here.
 ///
 /// Named `HelpViewerEngine` rather than after the module: a type named like its module
 /// (`HelpViewer.HelpViewer`) makes `HelpViewer.x` ambiguous for Swift.
@@ -49,10 +49,7 @@ public enum HelpViewerEngine {
   /// 1 by default, 0 turns reuse off.
   public static var spareViewLimit: Int {
     get { ViewPool.limit }
-    set {
-      ViewPool.limit = newValue
-      if newValue <= 0 { DialogShells.drop() }
-    }
+    set { ViewPool.limit = newValue }
   }
 
   /// Whether a closed dialog's window and web view (not only its web process) are kept, hidden,
@@ -60,8 +57,8 @@ public enum HelpViewerEngine {
   /// counts as the one spare). Turn it off when the host treats each dialog's `GtkWindow` as
   /// its own (e.g. styles it); the next dialog then gets a new window and a spare web view.
   public static var reusesDialogWindows: Bool {
-    get { DialogShells.isEnabled }
-    set { DialogShells.isEnabled = newValue }
+    get { ViewPool.keepsShells }
+    set { ViewPool.keepsShells = newValue }
   }
 
   /// How many preloaded pages are kept at most (2 by default); the oldest goes first.
@@ -91,19 +88,17 @@ public enum HelpViewerEngine {
   /// Releases the spare web views and preloaded pages, and with them their web processes.
   public static func dropSpareViews() {
     Preloads.drop()
-    DialogShells.drop()
     ViewPool.drop()
   }
 
   /// Whether a spare web view keeps a warm web process for the next dialog.
-  public static var hasSpareView: Bool { ViewPool.isWarm || DialogShells.isKeeping }
+  public static var hasSpareView: Bool { ViewPool.isWarm }
 
   /// A viewer let go of `webView` (a dialog's that was not kept, a preload's, a host's own
-  /// viewer): its web process goes to the pool, unless a kept dialog window already holds one
-  /// warm (it counts as the one spare).
+  /// viewer): its web process goes to the pool (`ViewPool.viewerClosed`).
   static func viewerClosed(_ webView: GObjectRef, isLoading: Bool) {
     watchMemory()
-    ViewPool.viewerClosed(webView, isLoading: isLoading, mayKeepProcess: !DialogShells.isKeeping)
+    ViewPool.viewerClosed(webView, isLoading: isLoading)
   }
 
   /// A viewer for a dialog or a preload (they give their view back), on a pool's spare if any.
@@ -115,21 +110,15 @@ public enum HelpViewerEngine {
     LoadingWebView(parts: nil, spare: ViewPool.take(), url: url)
   }
 
-  /// Whether a closing dialog's window and viewer may be kept: reuse on, no other window kept.
-  static var mayKeepShell: Bool { DialogShells.wantsShell && ViewPool.limit > 0 }
-
-  /// Keeps a closed dialog's `shell` (`DialogShells.keep`); its web process then serves the
-  /// next dialog, so the pool's spares (a second one) go. `false` when it was not kept.
-  static func keep(_ shell: DialogShells.Shell) -> Bool {
-    guard DialogShells.keep(shell) else { return false }
-    ViewPool.drop()
+  /// Keeps a closed dialog's `shell` for the next dialog (`ViewPool.keep`); `false` when not.
+  static func keep(_ shell: ViewPool.Shell) -> Bool {
     watchMemory()
-    return true
+    return ViewPool.keep(shell)
   }
 
   /// A viewer ended its stuck page's web process, which the pool's views may share: they go.
   static func webProcessEnded() {
-    ViewPool.drop()
+    ViewPool.dropSpares()
   }
 
   private static var memoryWatch: SignalConnection?

@@ -2,34 +2,51 @@ import HelpViewerCGtk
 import HelpViewerCWebKit
 import HelpViewerGlue
 
-/// Keeps a closed viewer's web process warm for the next one: a hidden anchor view (no page)
-/// made related (WebKit's `related-view`) to the first closed view holds its web
-/// process, and at most `limit` spare views related to the anchor wait for the next viewers.
+/// The one store of what closed viewers leave warm for the next: either a closed dialog's whole
+/// shell (window, header bar and viewer widgets, hidden), or spare web views on a closed
+/// viewer's web process. Never both: a kept shell counts as the one spare.
 ///
-/// A spare is a new view: no page, no back/forward history. (WebKitGTK has no call that empties
-/// a used view's history; restoring an empty session state leaves it as it was.) It shares the
-/// anchor's settings and user content manager: measured with WebKitGTK 2.50, a web process shared
-/// by successive views that each bring their own grows by about 4 MB more per view than when
-/// they share them. So only one viewer at a time uses them (when no spare is waiting, a viewer
-/// gets a view of its own), and `scrub` removes what an earlier viewer added.
+/// - **A shell** (`keep`, `takeShell`): the next dialog opens with no new window, web view or
+///   process start. While kept, its web view shows an empty page (`ViewerParts.retire()`); the
+///   next dialog's first page replaces the history (`SessionHistory`). `DialogOwner` decides
+///   whether a dialog's shell is kept, and hides the window first.
+/// - **Spare views** (`viewerClosed`, `take`): a hidden anchor view (no page) related (WebKit's
+///   `related-view`) to the first closed view holds its web process, and at most `limit` spares
+///   related to the anchor wait for the next viewers. A spare is a new view: no page and no
+///   history (WebKitGTK cannot empty a used view's history). Spares share the anchor's settings
+///   and user content manager (measured with WebKitGTK 2.50: a process shared by views that
+///   each bring their own grows about 4 MB more per view), so one viewer at a time uses them,
+///   and `take` removes what an earlier viewer added.
 ///
-/// The pool knows no dialog and no other store: `HelpViewerEngine` calls it (`viewerClosed`
-/// tells it when a kept dialog window holds the warm process instead), and hands a spare to the
-/// viewers of dialogs and preloads, which give their view back when they close.
+/// `HelpViewerEngine` calls it; it calls no other store.
 ///
 /// ```swift
-/// ViewPool.viewerClosed(webView, isLoading: false)
-/// let viewer = LoadingWebView(parts: nil, spare: ViewPool.take())  // a spare when there is one
+/// if ViewPool.keep(shell) { return }                    // a closing dialog, instead of destroying
+/// let shell = ViewPool.takeShell()                      // the next dialog, when one is ready
+/// ViewPool.viewerClosed(webView, isLoading: false)      // other viewers: a spare on its process
+/// let viewer = LoadingWebView(parts: nil, spare: ViewPool.take())
 /// ```
 @MainActor
 enum ViewPool {
-  /// How many spare views are kept; 0 turns reuse off (and drops what is kept).
+  /// What a dialog is built of, besides its Swift objects.
+  struct Shell {
+    let window: UnsafeMutablePointer<GtkWindow>
+    let header: DialogHeader
+    let parts: ViewerParts
+  }
+
+  /// How many spares are kept; 0 turns reuse off (and drops what is kept).
   static var limit = 1 {
     didSet {
       if limit <= 0 { drop() }
       while spares.count > max(limit, 0) { spares.removeLast() }
     }
   }
+  /// Whether closed dialogs' shells are kept at all (`HelpViewerEngine.reusesDialogWindows`).
+  static var keepsShells = true {
+    didSet { if !keepsShells { dropShell() } }
+  }
+
   /// The spare views, each related to the anchor.
   private(set) static var spares: [WebEngine.View] = []
   /// The hidden view whose web process (and settings and user content manager) spares share.
@@ -41,17 +58,25 @@ enum ViewPool {
   private static var retired: GObjectRef?
   private static var handOver: TimeoutSource?
   private static var anchorLoad: SignalConnection?
+  /// The kept shell, and what watches it: GTK destroying its window (the application quits),
+  /// and its blank page until that loaded (before, its load events would reach the next viewer).
+  private static var shell: Shell?
+  private static var shellDestroyed: SignalConnection?
+  private static var blankLoad: SignalConnection?
 
-  /// Whether a closed viewer's process is still to be handed to a spare (on the next turn of
-  /// the main loop).
+  /// Whether a closed viewer's process is still to be handed to a spare (next main-loop turn).
   static var isHandingOver: Bool { handOver?.isPending == true }
+  /// Whether a web process is kept warm for the next viewer.
+  static var isWarm: Bool { !spares.isEmpty || anchor != nil || retired != nil || shell != nil }
+  /// Whether a shell is kept now.
+  static var isKeepingShell: Bool { shell != nil }
+  /// Whether a kept shell is ready for the next dialog (its empty page loaded).
+  static var hasReadyShell: Bool { shell != nil && blankLoad == nil }
+  /// Whether a closing dialog's shell could be kept: reuse on, no other shell kept.
+  static var wantsShell: Bool { keepsShells && limit > 0 && shell == nil }
 
-  /// Whether the pool keeps a web process warm for the next viewer.
-  static var isWarm: Bool { !spares.isEmpty || anchor != nil || retired != nil }
-
-  /// A spare view for a dialog's or a preload's viewer, when one is waiting and no other viewer
-  /// uses a pooled view. What an earlier viewer added to the shared user content manager is
-  /// removed first.
+  /// A spare view for a dialog's or a preload's viewer, when one waits and no other viewer uses
+  /// a pooled view.
   static func take() -> WebEngine.View? {
     guard inUse?.isAlive != true else { return nil }
     if spares.isEmpty, handOver != nil { makeSpare() }  // Closed a moment ago: hand over now.
@@ -62,28 +87,55 @@ enum ViewPool {
     return spare
   }
 
-  /// A viewer is done with `webView`: when it was the pooled one, its place is free; its process
-  /// goes to the anchor (made on the next turn of the main loop, so closing stays quick), and a
-  /// new spare waits for the next viewer.
-  ///
-  /// A view closed while loading does not become the anchor: its web process may still be
-  /// starting, and a view related to a process that never finished starting waits forever. Nor
-  /// does a view that never loaded a page (e.g. a dialog that ended before it was presented):
-  /// it has no web process.
-  /// Without `mayKeepProcess` (a kept dialog window holds one warm already), only its place is
-  /// freed.
-  static func viewerClosed(_ webView: GObjectRef, isLoading: Bool, mayKeepProcess: Bool = true) {
+  /// A viewer is done with `webView`: its pooled place is free, and unless a shell is kept, its
+  /// process goes to the anchor on the next main-loop turn (closing stays quick) and a spare
+  /// waits. Not a view closed while loading (its process may still be starting, and a view
+  /// related to a process that never started waits forever), nor one that never loaded a page
+  /// (no process), nor one on a trusting session (`WebEngine.isShared`).
+  static func viewerClosed(_ webView: GObjectRef, isLoading: Bool) {
     if inUse?.withObject({ $0 == webView.raw }) == true { inUse = nil }
-    // A view on a session with trusted certificates never serves another viewer (`WebEngine`).
-    guard mayKeepProcess, limit > 0, spares.count < limit, WebEngine.isShared(webView) else { return }
+    guard shell == nil, limit > 0, spares.count < limit, WebEngine.isShared(webView) else { return }
     if anchor == nil {
-      // A view that never loaded a page has no web process to keep.
       let hasProcess = webkit_web_view_get_uri(webView.pointer(WebKitWebView.self)) != nil
       guard !isLoading, hasProcess else { return }
       retired = webView
     }
     handOver?.cancel()
     handOver = TimeoutSource(seconds: 0) { makeSpare() }
+  }
+
+  /// Keeps `shell` (its window hidden and detached already), its web view emptied, and lets the
+  /// spares go; `false` when none is wanted or the view could not be emptied (the caller then
+  /// destroys the window).
+  static func keep(_ kept: Shell) -> Bool {
+    guard wantsShell else { return false }
+    // Ready once the blank page's own load finished: a load the closed dialog left running ends
+    // (cancelled) with a FINISHED of its own first, but only the blank page's load starts now.
+    var blankStarted = false
+    let webView = kept.parts.webView
+    blankLoad = webView.connectLoadChanged { event in
+      if event == WEBKIT_LOAD_STARTED { blankStarted = true }
+      guard event == WEBKIT_LOAD_FINISHED, blankStarted, webkit_web_view_is_loading(webView) == 0 else { return }
+      stopWatchingBlankLoad()
+    }
+    guard kept.parts.retire() else {
+      stopWatchingBlankLoad()
+      return false
+    }
+    dropSpares()
+    shell = kept
+    shellDestroyed = UnsafeMutablePointer<GtkWidget>(gcast(kept.window)).connectDestroy {
+      shell = nil
+      shellDestroyed = nil  // Disconnected with the window.
+      stopWatchingBlankLoad()
+    }
+    return true
+  }
+
+  /// The kept shell, no longer kept; `nil` when there is none or it is not ready yet.
+  static func takeShell() -> Shell? {
+    guard hasReadyShell, let shell, webkit_web_view_is_loading(shell.parts.webView) == 0 else { return nil }
+    return releaseShell()
   }
 
   /// Starts a web process for the first viewer, in the background: the anchor loads
@@ -99,8 +151,16 @@ enum ViewPool {
     webkit_web_view_load_uri(webView, "about:blank")
   }
 
-  /// Releases the spares and the anchor (their web process exits once no viewer uses it).
+  /// Releases everything kept: the shell's window is destroyed, and the web processes exit once
+  /// no viewer uses them.
   static func drop() {
+    dropSpares()
+    dropShell()
+  }
+
+  /// Releases the spares and the anchor, not a kept shell (e.g. a stuck page ended the process
+  /// they may share).
+  static func dropSpares() {
     handOver?.cancel()
     handOver = nil
     anchorLoad?.disconnect()
@@ -108,6 +168,25 @@ enum ViewPool {
     retired = nil
     anchor = nil
     spares.removeAll()
+  }
+
+  private static func dropShell() {
+    guard let released = releaseShell() else { return }
+    gtk_window_destroy(released.window)
+  }
+
+  private static func releaseShell() -> Shell? {
+    let released = shell
+    shell = nil
+    shellDestroyed?.disconnect()
+    shellDestroyed = nil
+    stopWatchingBlankLoad()
+    return released
+  }
+
+  private static func stopWatchingBlankLoad() {
+    blankLoad?.disconnect()
+    blankLoad = nil
   }
 
   private static func makeSpare() {

@@ -7,15 +7,13 @@ import HelpViewerGlue
 /// dialog opens, and the one place that decides what becomes of them when it ends: kept for the
 /// next dialog, the web view's process given to the pool, the window destroyed.
 ///
-/// `HelpDialog` holds one (and `TermsDialog` through the `HelpDialog` it shows). `ViewPool`,
-/// `DialogShells` and `Preloads` only store, and do not call each other; this type takes from
-/// them, and gives back through `HelpViewerEngine`, which also sets their limits and drops what
-/// they hold.
+/// `HelpDialog` holds one (and `TermsDialog` through the `HelpDialog` it shows). The stores
+/// (`ViewPool`, `Preloads`) only store; this type takes from them, and gives back through
+/// `HelpViewerEngine`, which also sets their limits and drops what they hold.
 ///
-/// **Opening.** The viewer that preloaded the page (`Preloads`, only for `HelpDialog.present(url)`)
-/// in a new window; else a closed dialog's window, header and viewer widgets kept hidden
-/// (`DialogShells`), when one is kept and its empty page has loaded; else a new window and a
-/// viewer on a spare web view of the pool (`HelpViewerEngine.newViewer`), or on a new one.
+/// **Opening.** The viewer that preloaded the page (`Preloads`, only for
+/// `HelpDialog.present(url)`) in a new window; else a kept shell (`ViewPool.takeShell()`); else
+/// a new window and a viewer on a pool's spare view (`HelpViewerEngine.newViewer`) or a new one.
 ///
 /// **Ending.** Exactly once, whichever way comes first (`Ending`). The viewer lets go of WebKit
 /// first (`LoadingWebView.detachFromWebKit()`, which ends a stuck page's process), then the
@@ -33,11 +31,9 @@ import HelpViewerGlue
 /// footer, no book), `HelpViewerEngine.reusesDialogWindows` on and `spareViewLimit` above 0, no
 /// other shell kept, the page not stuck in a script, the web view on the shared network
 /// session. When WebKit refuses the view's new, empty history (`ViewerParts.retire()`), the
-/// process goes to the pool and the window is destroyed after all. A kept window counts as the
-/// one spare: the pool lets its spares go. A stuck page's view goes nowhere (its process
-/// ended). "To the pool" is `HelpViewerEngine.viewerClosed`, also used by a host's own viewer
-/// and a dropped preload (`LoadingWebView.detach()`): the pool makes a spare view on that
-/// process on the next turn of the main loop, unless a kept window already holds one.
+/// process goes to the pool and the window is destroyed after all. A stuck page's view goes
+/// nowhere (its process ended). "To the pool" is `HelpViewerEngine.viewerClosed`, also used by
+/// a host's own viewer and a dropped preload (`LoadingWebView.detach()`).
 ///
 /// ```swift
 /// let owner = DialogOwner(preloadedFor: url, controls: .standard)
@@ -75,7 +71,7 @@ final class DialogOwner {
   convenience init(preloadedFor url: URL?, controls: HelpDialog.Controls) {
     if let url, let preloaded = Preloads.take(url) {
       self.init(viewer: preloaded, isPreloaded: true, controls: controls)
-    } else if let shell = DialogShells.take() {
+    } else if let shell = ViewPool.takeShell() {
       self.init(shell: shell, controls: controls)
     } else {
       self.init(viewer: HelpViewerEngine.newViewer(), isPreloaded: false, controls: controls)
@@ -91,7 +87,7 @@ final class DialogOwner {
   }
 
   /// A closed dialog's window, header and viewer widgets, with a new viewer on them.
-  private init(shell: DialogShells.Shell, controls: HelpDialog.Controls) {
+  private init(shell: ViewPool.Shell, controls: HelpDialog.Controls) {
     viewer = LoadingWebView(parts: shell.parts)
     isPreloaded = false
     header = shell.header
@@ -113,7 +109,7 @@ final class DialogOwner {
     hasEnded = true
     // Decided before the viewer detaches: detaching ends a stuck page's process.
     let keeps =
-      way == .closed && wasOpen && isReusable && HelpViewerEngine.mayKeepShell && !viewer.isStuck
+      way == .closed && wasOpen && isReusable && ViewPool.wantsShell && !viewer.isStuck
       && WebEngine.isShared(viewer.parts.webViewRef)
     let left = viewer.detachFromWebKit()
     if !keeps, let left, !left.wasStuck {
@@ -142,6 +138,6 @@ final class DialogOwner {
     // the focus to the first header button.
     gtk_window_set_focus(window, nil)
     gtk_widget_set_visible(gcast(window), 0)
-    return HelpViewerEngine.keep(DialogShells.Shell(window: window, header: header, parts: viewer.parts))
+    return HelpViewerEngine.keep(ViewPool.Shell(window: window, header: header, parts: viewer.parts))
   }
 }

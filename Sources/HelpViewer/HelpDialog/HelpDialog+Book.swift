@@ -141,7 +141,7 @@ extension HelpDialog {
     let support = DialogBook(book: book)
     bookSupport = support
     // The window's content becomes the search bar, the note and the page: a window laid out
-    // so does not serve the next dialog (`DialogShells`).
+    // so does not serve the next dialog (`ViewPool.keep`).
     owner.isReusable = false
     gtk_window_set_child(gtkWindow, support.content)
     gtk_box_append(gcast(support.content), viewer.gtkWidget)

@@ -7,7 +7,7 @@ import HelpViewerGlue
 /// that shows it or the error view, and the spinner, progress bar, offline banner, download note
 /// and find bar over it.
 ///
-/// A closed dialog's parts serve the next dialog's viewer (`DialogShells`): a new
+/// A closed dialog's parts serve the next dialog's viewer (`ViewPool.keep`): a new
 /// `LoadingWebView` takes them with `reset(for:)` instead of building new ones, so the next
 /// dialog needs no new web view and no new window.
 ///
