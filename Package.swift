@@ -53,7 +53,7 @@ let package = Package(
     // The benchmark (issue 6) and the minimal raw WebKitGTK program it compares cold start with.
     .executableTarget(
       name: "HelpViewerBench",
-      dependencies: ["HelpViewer", "HelpViewerBooks", "HelpViewerGlue", "HelpViewerDemoContent"],
+      dependencies: ["HelpViewer", "HelpViewerBooks", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerCSQLite"],
       path: "Sources/HelpViewerBench"),
     .executableTarget(
       name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"], path: "Sources/HelpViewerRawLoad"),

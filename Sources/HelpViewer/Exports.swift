@@ -42,3 +42,6 @@ public typealias HelpTopic = HelpViewerBooks.HelpTopic
 public typealias HelpAddress = HelpViewerBooks.HelpAddress
 /// One answer of a help book search: page title, section, snippet, best first.
 public typealias SearchResult = HelpViewerBooks.SearchResult
+/// What a help book search found: the results, and the corrected query when a misspelt word
+/// was corrected.
+public typealias SearchAnswer = HelpViewerBooks.SearchAnswer

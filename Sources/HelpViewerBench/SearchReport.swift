@@ -91,7 +91,7 @@ struct SearchReport {
 
   /// `document` with its help search section replaced by `section` (or `section` added before
   /// "How each figure is measured", or at the end).
-  static func splice(_ section: String, into document: String) -> String {
+  static func splice(_ section: String, into document: String, heading: String = heading) -> String {
     if let start = document.range(of: "\n" + heading + "\n") {
       let rest = document[start.upperBound...]
       let end = rest.range(of: "\n## ")?.lowerBound ?? document.endIndex

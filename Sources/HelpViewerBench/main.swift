@@ -4,6 +4,7 @@
 //
 //   swift run -c release help-viewer-bench [--rounds 10] [--output BENCHMARKS.md]
 //   swift run -c release help-viewer-bench --only search   # only the help search rows (a minute)
+//   swift run -c release help-viewer-bench --only quality  # only search quality: P@1, MRR (seconds)
 //
 // With no display it runs itself under xvfb-run. Child modes (`--child …`) are its own
 // measuring processes.
@@ -57,14 +58,29 @@ if arguments.first == "--child" {
 if arguments.contains("--help") || arguments.contains("-h") {
   print("usage: help-viewer-bench [--rounds N (≥ 10)] [--output BENCHMARKS.md] [--only search]")
   print("  --only search  measures only help search and replaces that section of the output file")
+  print("  --only quality measures only search quality (P@1, MRR) and replaces that section")
   exit(0)
 }
 if let status = Programs.reexecUnderXvfbIfNeeded() { exit(status) }
 let rounds = max(Int(value(of: "--rounds", in: arguments) ?? "") ?? 10, 1)
 let output = value(of: "--output", in: arguments) ?? "BENCHMARKS.md"
+if value(of: "--only", in: arguments) == "quality" {
+  do {
+    let report = QualityReport(results: try SearchQuality.run())
+    print(report.table())
+    let existing = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    try SearchReport.splice(report.section(), into: existing, heading: QualityReport.heading)
+      .write(toFile: output, atomically: true, encoding: .utf8)
+    print("Wrote the “Search quality” section of \(output).")
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("help-viewer-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if let only = value(of: "--only", in: arguments) {
   guard only == "search" else {
-    FileHandle.standardError.write(Data("help-viewer-bench: --only takes “search”\n".utf8))
+    FileHandle.standardError.write(Data("help-viewer-bench: --only takes “search” or “quality”\n".utf8))
     exit(2)
   }
   do {

@@ -56,7 +56,8 @@ import Testing
       #expect(result.pageID == "api" && result.sectionID == "readfilesync", "\(query)")
       #expect(result.heading == "fs.readFileSync(path)", "the permalink # is not part of the heading")
     }
-    #expect(try index.search("readFileSyncX").isEmpty)
+    #expect(try index.answer("readFileSyncX", correcting: false).results.isEmpty)
+    #expect(try index.answer("readFileSyncX").correctedQuery == "readfilesync", "one letter too many: corrected")
   }
 
   @Test func caseAndDiacriticsAreIgnored() throws {

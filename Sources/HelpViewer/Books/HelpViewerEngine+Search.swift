@@ -31,6 +31,19 @@ extension HelpViewerEngine {
     try await SearchIndexes.prepare(book).search(text, limit: limit)
   }
 
+  /// Searches `book` for `text` as `search(_:in:limit:)` does, and says whether a misspelt word
+  /// was corrected (`SearchAnswer.correctedQuery`); with `correcting: false`, the words as typed.
+  ///
+  /// ```swift
+  /// let answer = try await HelpViewerEngine.answer("bufer", in: book)
+  /// answer.correctedQuery   // "buffer"
+  /// ```
+  public static func answer(_ text: String, in book: HelpBook, limit: Int = 20, correcting: Bool = true)
+    async throws(LoadError) -> SearchAnswer
+  {
+    try await SearchIndexes.prepare(book).answer(text, limit: limit, correcting: correcting)
+  }
+
   /// The address a viewer shows `result` at: its page of `book`, served by the bundled scheme,
   /// with its section as the fragment.
   public static func url(of result: SearchResult, in book: HelpBook) -> URL {

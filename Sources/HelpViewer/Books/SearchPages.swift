@@ -14,20 +14,25 @@ enum SearchPages {
   /// How many results a results page lists.
   static let limit = 30
 
-  /// The results page for `query` in `book`.
-  static func page(query: String, in book: HelpBook) -> String {
+  /// The results page for `query` in `book`; a misspelt word is corrected (the page says so and
+  /// links to the words as typed) unless `correcting` is false.
+  static func page(query: String, in book: HelpBook, correcting: Bool = true) -> String {
     guard let index = SearchIndexes.index(for: book) else {
       Task { _ = try? await SearchIndexes.prepare(book) }
       return preparing(book)
     }
-    let results: [SearchResult]
+    let answer: SearchAnswer
     do {
-      results = try index.search(query, limit: limit)
+      answer = try index.answer(query, limit: limit, correcting: correcting)
     } catch {
-      results = []
+      answer = SearchAnswer(query: query, results: [])
     }
     let name = BundledScheme.name(for: book)
-    return SearchResultsPage.html(query: query, results: results, language: index.language) { result in
+    let original = BundledScheme.searchURL(query: query, in: book, correcting: false).absoluteString
+    return SearchResultsPage.html(
+      query: query, results: answer.results, language: index.language, correctedQuery: answer.correctedQuery,
+      originalLink: original
+    ) { result in
       BundledScheme.address(of: result.pageID, section: result.sectionID, in: name).absoluteString
     }
   }

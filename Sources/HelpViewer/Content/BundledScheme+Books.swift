@@ -8,7 +8,8 @@ import HelpViewerGlue
 /// of the book, in the best language that has it (`HelpBook.page(id:)`: a page missing in
 /// German comes from `C/`, for that page alone). Other files (pictures, style sheets) come from
 /// the first of the book's folders that has them, then from its root; nothing outside the book
-/// is served. `help-viewer://book-N/.search?q=TEXT` is the search results page for `TEXT`.
+/// is served. `help-viewer://book-N/.search?q=TEXT` is the search results page for `TEXT` (a
+/// misspelt word corrected); `…/.search?q=TEXT&exact=1` searches for `TEXT` as typed.
 ///
 /// ```swift
 /// let book = try HelpBook(folder: helpFolder)
@@ -61,13 +62,15 @@ extension BundledScheme {
     return URL(string: text) ?? URL(fileURLWithPath: "/")
   }
 
-  /// The address of the search results page for `query` in `book`.
-  static func searchURL(query: String, in book: HelpBook) -> URL {
+  /// The address of the search results page for `query` in `book`; with `correcting: false`,
+  /// the page searches for the words as typed (`exact=1`).
+  static func searchURL(query: String, in book: HelpBook, correcting: Bool = true) -> URL {
     var components = URLComponents()
     components.scheme = BundledAddress.scheme
     components.host = name(for: book)
     components.path = searchPath
-    components.queryItems = [URLQueryItem(name: "q", value: query)]
+    components.queryItems =
+      [URLQueryItem(name: "q", value: query)] + (correcting ? [] : [URLQueryItem(name: "exact", value: "1")])
     return components.url ?? URL(fileURLWithPath: "/")
   }
 
@@ -82,8 +85,10 @@ extension BundledScheme {
     guard let book = books[request.host.lowercased()] else { return false }
     let path = request.path
     if path == searchPath {
-      let query = URLComponents(string: request.uri)?.queryItems?.first { $0.name == "q" }?.value ?? ""
-      respond(request, html: SearchPages.page(query: query, in: book))
+      let items = URLComponents(string: request.uri)?.queryItems ?? []
+      let query = items.first { $0.name == "q" }?.value ?? ""
+      let exact = items.contains { $0.name == "exact" && $0.value == "1" }
+      respond(request, html: SearchPages.page(query: query, in: book, correcting: !exact))
       return true
     }
     let name = path.split(separator: "/", omittingEmptySubsequences: true)

@@ -10,17 +10,28 @@ import HelpViewerCore
 /// let html = SearchResultsPage.html(query: "sync", results: try index.search("sync"), language: index.language)
 /// // links go to each result's file URL; a viewer that serves the book itself maps them:
 /// let html2 = SearchResultsPage.html(query: "sync", results: results) { BundledAddress.url("help/\($0.pageID).html") }
+/// // a corrected query says so, with a link that searches for the words as typed:
+/// let html3 = SearchResultsPage.html(
+///   query: "bufer", results: answer.results, correctedQuery: answer.correctedQuery,
+///   originalLink: "help-viewer://book-1/.search?q=bufer&exact=1")
 /// ```
 public enum SearchResultsPage {
   /// The page for `results` of `query`. `link` gives each result's address (by default its
   /// `url`); `language` is the page's `lang` (the book's language; `C` means English).
+  /// When `correctedQuery` is given, the results are for it: the page says "Showing results for
+  /// “correctedQuery”" and, when `originalLink` is given, links to it to search for `query`
+  /// as typed.
   public static func html(
-    query: String, results: [SearchResult], language: String = "C",
-    link: (SearchResult) -> String = { $0.url.absoluteString }
+    query: String, results: [SearchResult], language: String = "C", correctedQuery: String? = nil,
+    originalLink: String? = nil, link: (SearchResult) -> String = { $0.url.absoluteString }
   ) -> String {
     let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-    let title = String(format: localized("Search results for “%@”"), trimmed)
+    let shown = correctedQuery?.trimmingCharacters(in: .whitespacesAndNewlines) ?? trimmed
+    let title = String(format: localized("Search results for “%@”"), shown)
     var body = "<h1>\(HTMLText.escape(title))</h1>\n"
+    if let correctedQuery {
+      body += correction(query: trimmed, corrected: correctedQuery, originalLink: originalLink)
+    }
     if results.isEmpty {
       // Each `localized` call stands on its own line: xgettext finds none inside an interpolation.
       let none = String(format: localized("No results for “%@”"), trimmed)
@@ -55,6 +66,17 @@ public enum SearchResultsPage {
       """
   }
 
+  /// The note over corrected results, with the link to search for the words as typed.
+  private static func correction(query: String, corrected: String, originalLink: String?) -> String {
+    let showing = String(format: localized("Showing results for “%@”."), corrected)
+    var note = "<p class=\"corrected\" role=\"status\">\(HTMLText.escape(showing))"
+    if let originalLink {
+      let instead = String(format: localized("Search for “%@” instead"), query)
+      note += " <a class=\"original\" href=\"\(HTMLText.escape(originalLink))\">\(HTMLText.escape(instead))</a>"
+    }
+    return note + "</p>\n"
+  }
+
   static let style = """
     :root { color-scheme: light dark; --fg: #1e1e1e; --bg: #ffffff; --dim: #5e5c64; --link: #1a5fb4;
       --mark: #f8e45c; --mark-fg: #1e1e1e; --line: #deddda; }
@@ -66,6 +88,8 @@ public enum SearchResultsPage {
       margin: 0 auto; padding: 1.5em; }
     h1 { font-size: 1.4em; margin: 0 0 .3em; }
     .count, .section { color: var(--dim); }
+    .corrected { margin: 0 0 .6em; }
+    .corrected a { color: var(--link); }
     .count { margin: 0 0 1em; }
     ol { list-style: none; padding: 0; margin: 0; }
     li { padding: .7em 0; border-top: 1px solid var(--line); }

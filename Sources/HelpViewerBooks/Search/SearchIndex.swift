@@ -7,6 +7,11 @@ import Synchronization
 /// `unicode61 remove_diacritics 2` tokenizer (case and accents ignored), ranked by bm25 with the
 /// title and the heading weighted well above the body.
 ///
+/// Search lists sections whose title or heading names every word first, and whole words above
+/// prefixes (`answer(_:limit:correcting:)`); a section repeated on several pages (a manual's
+/// all-in-one page) is listed once, from the most specific page (`SectionDuplicates`); a word
+/// that matches nothing is corrected against the book's own words (`SpellingCorrector`).
+///
 /// It indexes the pages as shown (`HelpBook.pages()`: each page in the best language that has
 /// it). Build it off the main thread with `build(book:)`; searching is quick (a few ms) and safe
 /// from any thread. A query is the person's words, never SQL or FTS5 syntax (`SearchQuery`).
@@ -30,14 +35,18 @@ public final class SearchIndex: Sendable {
   /// Pages that could not be read (too large or unreadable), with why.
   public let skippedPages: [String: LoadError]
 
-  private let pages: [String: HelpBookPage]
-  private let connection: Mutex<SQLiteConnection>
+  let pages: [String: HelpBookPage]
+  let connection: Mutex<SQLiteConnection>
+  /// Identical sections on several pages, and the one listed for each.
+  let duplicates: SectionDuplicates
+  /// The book's own words, to correct misspelt query words with.
+  let corrector: SpellingCorrector
 
   /// What a cancelled build throws.
   static let cancelled = LoadError(.other, details: "Indexing was cancelled.")
 
-  private static let open: Character = "\u{E000}"
-  private static let close: Character = "\u{E001}"
+  static let open: Character = "\u{E000}"
+  static let close: Character = "\u{E001}"
 
   /// How much lower than the caller's priority a build started with `build(book:)` runs
   /// (Linux nice values): the dialog's frames come first.
@@ -85,7 +94,8 @@ public final class SearchIndex: Sendable {
         tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2');
       """)
     let insert = try connection.prepare(
-      "INSERT INTO sections(title, heading, body, page, section, language) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+      "INSERT INTO sections(rowid, title, heading, body, page, section, language) VALUES (?7, ?1, ?2, ?3, ?4, ?5, ?6)")
+    var digests: [(row: Int, page: String, digest: UInt64)] = []
     var pages: [String: HelpBookPage] = [:]
     var skipped: [String: LoadError] = [:]
     var sectionCount = 0
@@ -108,9 +118,12 @@ public final class SearchIndex: Sendable {
         try insert.bind(page.id, at: 4)
         try insert.bind(section.id, at: 5)
         try insert.bind(page.language, at: 6)
+        try insert.bind(sectionCount + 1, at: 7)
         _ = try insert.step()
         insert.reset()
         sectionCount += 1
+        digests.append(
+          (sectionCount, page.id, SectionDuplicates.digest(heading: section.heading, body: section.body)))
       }
     }
     try connection.execute("COMMIT")
@@ -119,6 +132,8 @@ public final class SearchIndex: Sendable {
     try connection.execute(
       "INSERT INTO sections(sections, rank) VALUES ('rank', 'bm25(\(weights.title), \(weights.heading), \(weights.body))')"
     )
+    self.duplicates = SectionDuplicates(rows: digests)
+    self.corrector = try Self.vocabulary(connection)
     self.book = book
     self.language = book.language
     self.pages = pages
@@ -157,56 +172,23 @@ public final class SearchIndex: Sendable {
   }
 
   /// The sections that hold every word of `text` (each as a prefix, case and accents ignored),
-  /// best first, at most `limit`. An empty or blank query, or one without a word, finds nothing.
-  ///
-  /// A query of one character (the first key typed) would rank most of a large book, which takes
-  /// tens of milliseconds: it lists the sections whose heading starts with it first, ranked,
-  /// then the other sections holding a word that starts with it, in book order.
+  /// best first, at most `limit`; a misspelt word corrected (see `answer(_:limit:correcting:)`,
+  /// which also says whether it was). An empty or blank query, or one without a word, finds
+  /// nothing.
   public func search(_ text: String, limit: Int = 20) throws(LoadError) -> [SearchResult] {
-    guard let match = SearchQuery.match(for: text) else { return [] }
-    let limit = max(1, min(limit, 500))
-    return try connection.withLock { connection throws(LoadError) in
-      guard let first = SearchQuery.headingStart(for: text) else {
-        // ORDER BY rank (bm25 with the weights, set when built) lets FTS5 sort by itself and
-        // stop at the limit, so snippets are made only for the rows returned.
-        return try rows(connection, match: match, ranked: true, limit: limit).map(\.result)
-      }
-      var results = try rows(connection, match: first, ranked: true, limit: limit)
-      if results.count < limit {
-        let seen = Set(results.map(\.row))
-        let rest = try rows(connection, match: match, ranked: false, limit: limit + results.count)
-        results += rest.filter { !seen.contains($0.row) }.prefix(limit - results.count)
-      }
-      return results.map(\.result)
-    }
+    try answer(text, limit: limit).results
   }
 
-  /// The sections matching the FTS5 query `match`, best first when `ranked`, else in book
-  /// order, with their row ids.
-  private func rows(_ connection: SQLiteConnection, match: String, ranked: Bool, limit: Int) throws(LoadError) -> [(
-    row: Int, result: SearchResult
-  )] {
-    let sql = """
-      SELECT title, page, section, heading, language,
-        snippet(sections, 2, char(57344), char(57345), '…', 16), rank, rowid
-      FROM sections WHERE sections MATCH ?1 \(ranked ? "ORDER BY rank" : "") LIMIT ?2
-      """
-    let statement = try connection.prepare(sql)
-    try statement.bind(match, at: 1)
-    try statement.bind(limit, at: 2)
-    var results: [(row: Int, result: SearchResult)] = []
+  /// The book's words and how many sections hold each, from FTS5's `fts5vocab`.
+  private static func vocabulary(_ connection: SQLiteConnection) throws(LoadError) -> SpellingCorrector {
+    try connection.execute("CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(main, sections, row)")
+    let statement = try connection.prepare("SELECT term, doc FROM temp.vocabulary")
+    var terms: [(term: String, count: Int)] = []
     while try statement.step() {
-      guard let pageID = statement.text(at: 1), let page = pages[pageID] else { continue }
-      let section = statement.text(at: 2)
-      let result = SearchResult(
-        title: statement.text(at: 0) ?? pageID, pageID: pageID, sectionID: section,
-        heading: statement.text(at: 3) ?? "", language: statement.text(at: 4) ?? page.language,
-        url: page.url(section: section),
-        snippet: SearchResult.segments(statement.text(at: 5) ?? "", open: Self.open, close: Self.close),
-        score: statement.double(at: 6))
-      results.append((statement.integer(at: 7), result))
+      guard let term = statement.text(at: 0) else { continue }
+      terms.append((term, statement.integer(at: 1)))
     }
-    return results
+    return SpellingCorrector(terms: terms)
   }
 }
 

@@ -35,6 +35,34 @@ public enum SearchQuery {
     return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
   }
 
+  /// The FTS5 query for `text` with every word whole (no prefix), or `nil` when it has no word.
+  ///
+  /// ```swift
+  /// SearchQuery.exactMatch(for: "buffer alloc")  // "\"buffer\" \"alloc\""
+  /// ```
+  public static func exactMatch(for text: String) -> String? {
+    let words = words(of: text)
+    guard !words.isEmpty else { return nil }
+    return words.map(quoted).joined(separator: " ")
+  }
+
+  /// The FTS5 query for the sections whose title or heading holds every word of `text`: whole
+  /// words, or prefixes when `prefix`. `nil` when it has no word.
+  ///
+  /// ```swift
+  /// SearchQuery.namingMatch(for: "createHash", prefix: false)  // "{title heading} : (\"createHash\")"
+  /// ```
+  public static func namingMatch(for text: String, prefix: Bool) -> String? {
+    let words = words(of: text)
+    guard !words.isEmpty else { return nil }
+    return "{title heading} : (" + words.map { quoted($0) + (prefix ? "*" : "") }.joined(separator: " ") + ")"
+  }
+
+  /// `word` as an FTS5 string: quoted, an embedded `"` doubled.
+  static func quoted(_ word: String) -> String {
+    "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
   /// For a query of one character, the FTS5 query for the sections whose heading starts with
   /// it (`heading : ^"s"*`); `nil` for any other query.
   public static func headingStart(for text: String) -> String? {

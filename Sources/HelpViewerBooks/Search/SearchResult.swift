@@ -33,7 +33,9 @@ public struct SearchResult: Sendable, Hashable {
   public let language: String
   /// The page of the book, with the section as fragment.
   public let url: URL
-  /// Some of the section's text around the matches, with the matched words marked.
+  /// Some of the section's text around the matches, with the matched words marked; where one
+  /// block of the page ends and the next starts (list items, paragraphs) it shows
+  /// `blockSeparator`.
   public let snippet: [Segment]
   /// bm25's score: lower is better.
   public let score: Double
@@ -46,7 +48,11 @@ public struct SearchResult: Sendable, Hashable {
   /// The snippet as plain text.
   public var snippetText: String { snippet.map(\.text).joined() }
 
-  /// Splits `marked` at the markers `open` and `close` into segments.
+  /// What a snippet shows between two blocks of the page, so they do not run together.
+  public static let blockSeparator = " · "
+
+  /// Splits `marked` at the markers `open` and `close` into segments; line breaks (the ends of
+  /// blocks) become `blockSeparator`.
   static func segments(_ marked: String, open: Character, close: Character) -> [Segment] {
     var segments: [Segment] = []
     var current = ""
@@ -56,6 +62,8 @@ public struct SearchResult: Sendable, Hashable {
         if !current.isEmpty { segments.append(Segment(current, isMatch: isMatch)) }
         current = ""
         isMatch = character == open
+      } else if character == "\n" {
+        current += blockSeparator
       } else {
         current.append(character)
       }

@@ -21,7 +21,8 @@ public struct PageText: Sendable, Hashable {
     public var heading: String
     /// 1–4 for `h1`–`h4`; 0 for the text before the first heading.
     public var level: Int
-    /// The section's text, whitespace collapsed.
+    /// The section's text, whitespace collapsed; blocks (paragraphs, list items, `h5`, table
+    /// cells) are separated by one line break (`\n`).
     public var body: String
 
     public init(id: String?, heading: String, level: Int, body: String) {

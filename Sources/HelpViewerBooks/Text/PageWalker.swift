@@ -1,7 +1,8 @@
 import HelpViewerCXML2
 
 /// Walks a parsed page once, in document order and without recursion (so deeply nested broken
-/// HTML cannot exhaust the stack), and splits its text into sections at `h1`–`h4`.
+/// HTML cannot exhaust the stack), and splits its text into sections at `h1`–`h4`. Blocks of a
+/// section's text (list items, paragraphs, `h5`, table cells) are kept apart by a line break.
 ///
 /// A section's id is the heading's own id, else the first id inside the heading, else the id of
 /// the nearest element before it with no text in between (`<a id="x"></a><h2>` or
@@ -37,16 +38,32 @@ struct PageWalker {
           if title == nil { title = Extractor.text(of: current) }
         } else {
           if let id = Extractor.anchorID(current, name: name) { pendingID = id }
-          if !Extractor.inlineElements.contains(name) { body.separate() }
+          if !Extractor.inlineElements.contains(name) { body.separateBlock() }
           descend = true
         }
       case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
         if body.append(cString: current.pointee.content) { pendingID = nil }
       default: break
       }
-      node = Extractor.next(after: current, descend: descend, root: root)
+      node = next(after: current, descend: descend, root: root)
     }
     finishSection()
+  }
+
+  /// The node after `node` in document order, within `root` (its first child when `descend`);
+  /// leaving an element that is not inline ends a block of the body.
+  private mutating func next(after node: xmlNodePtr, descend: Bool, root: xmlNodePtr) -> xmlNodePtr? {
+    if descend, let child = node.pointee.children { return child }
+    var current = node
+    while current != root {
+      if let sibling = current.pointee.next { return sibling }
+      guard let parent = current.pointee.parent else { return nil }
+      current = parent
+      if current.pointee.type == XML_ELEMENT_NODE, !PageTextExtractor.inlineElements.contains(PageTextExtractor.name(current)) {
+        body.separateBlock()
+      }
+    }
+    return nil
   }
 
   func result() -> PageText {

@@ -1,5 +1,7 @@
 /// UTF-8 text gathered from a page with its whitespace collapsed: runs of spaces, tabs and line
-/// breaks become one space, and none is kept at either end.
+/// breaks become one space, and none is kept at either end. Where a block ends and another
+/// starts (`separateBlock()`: list items, paragraphs, headings) one line break (`\n`) is kept
+/// instead, so snippets can show where one block stops.
 ///
 /// The private-use characters U+E000 and U+E001, which `SearchIndex` uses to mark matches in
 /// snippets, become spaces too, so page text can never fake a highlight.
@@ -8,10 +10,14 @@
 /// var buffer = TextBuffer()
 /// buffer.append("  Hello,\n   world ")
 /// buffer.text  // "Hello, world"
+/// buffer.separateBlock()
+/// buffer.append("Next item")
+/// buffer.text  // "Hello, world\nNext item"
 /// ```
 struct TextBuffer {
   private(set) var bytes: [UInt8] = []
   private var pendingSpace = false
+  private var pendingBreak = false
 
   var isEmpty: Bool { bytes.isEmpty }
   var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -19,6 +25,11 @@ struct TextBuffer {
   /// Ends a word: the next text starts after a space (elements that are not inline do this).
   mutating func separate() {
     if !bytes.isEmpty { pendingSpace = true }
+  }
+
+  /// Ends a block: the next text starts on a new line (`\n`).
+  mutating func separateBlock() {
+    if !bytes.isEmpty { pendingBreak = true }
   }
 
   /// Appends `text`; true when it held anything but whitespace.
@@ -51,10 +62,13 @@ struct TextBuffer {
       if isSpace {
         if !bytes.isEmpty { pendingSpace = true }
       } else {
-        if pendingSpace {
+        if pendingBreak {
+          bytes.append(0x0A)
+        } else if pendingSpace {
           bytes.append(0x20)
-          pendingSpace = false
         }
+        pendingSpace = false
+        pendingBreak = false
         bytes.append(byte)
         added = true
       }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The "Search quality" section of BENCHMARKS.md (`help-viewer-bench --only quality`): P@1 and
+/// MRR of each query set beside the page-level bm25 baseline, then every query.
+///
+/// ```swift
+/// let report = QualityReport(results: try SearchQuality.run())
+/// print(report.table())
+/// ```
+struct QualityReport {
+  let results: [SearchQuality.Result]
+
+  static let heading = "## Search quality"
+  static let precisionTarget = 0.85
+  static let mrrTarget = 0.90
+
+  /// The summary lines for the terminal.
+  func table() -> String {
+    guard !results.isEmpty else { return "search quality: \(Self.absent)" }
+    return results.map { set in
+      "search quality: \(set.name), \(set.queries.count) queries: P@1 \(format(set.precisionAtOne)), "
+        + "MRR \(format(set.meanReciprocalRank)); baseline P@1 \(format(set.baselinePrecisionAtOne)), "
+        + "MRR \(format(set.baselineMRR))"
+    }.joined(separator: "\n")
+  }
+
+  static let absent = "no query set's book is installed here (Node.js API docs: Debian's `nodejs-doc`)."
+
+  /// The section, from its heading to the end of its notes.
+  func section() -> String {
+    var text = "\(Self.heading)\n\n"
+    guard !results.isEmpty else { return text + Self.absent + "\n\n" }
+    text += """
+      Written by `help-viewer-bench --only quality`, \(Date().formatted(.iso8601)). Query sets: \
+      `bench/search-queries/` (one query a line with the page a person wants; see its README). \
+      Both searches run on the same queries in the same run; a result counts when its page is the \
+      wanted page.
+
+      | query set | queries | P@1 | MRR | baseline P@1 | baseline MRR | target | met |
+      |---|---:|---:|---:|---:|---:|---|---|
+
+      """
+    for set in results {
+      let met =
+        set.precisionAtOne >= Self.precisionTarget && set.meanReciprocalRank >= Self.mrrTarget
+        && set.precisionAtOne > set.baselinePrecisionAtOne && set.meanReciprocalRank > set.baselineMRR
+      text +=
+        "| \(set.name) (\(set.pages) pages, \(set.sections) sections) | \(set.queries.count) | "
+        + "\(format(set.precisionAtOne)) | \(format(set.meanReciprocalRank)) | \(format(set.baselinePrecisionAtOne)) | "
+        + "\(format(set.baselineMRR)) | P@1 ≥ 0.85, MRR ≥ 0.90, above the baseline | \(met ? "yes" : "no") |\n"
+    }
+    text += "\n" + Self.notes
+    for set in results {
+      text += "\n### \(set.name): every query\n\n"
+      text += "Median time of one search (limit 20, snippets included): \(format(set.milliseconds)) ms.\n\n"
+      text += "| query | wanted page | rank | first result | baseline rank | baseline first |\n"
+      text += "|---|---|---:|---|---:|---|\n"
+      for query in set.queries {
+        let corrected = query.correctedQuery.map { " (→ “\($0)”)" } ?? ""
+        text +=
+          "| `\(query.text)`\(corrected) | \(query.wanted) | \(query.rank == 0 ? "–" : String(query.rank)) | "
+          + "\(query.first) | \(query.baselineRank == 0 ? "–" : String(query.baselineRank)) | \(query.baselineFirst) |\n"
+      }
+    }
+    return text + "\n"
+  }
+
+  static let notes = """
+    - **P@1**: the share of queries whose first result is on the wanted page. **MRR**: the mean
+      of 1 / the rank of the first result on the wanted page (0 when it is not in the first 20).
+    - **ours**: `SearchIndex.answer(text)` as the dialog runs it: one row per section, tiers
+      (title or heading holds every word whole; every word whole anywhere; title or heading holds
+      every word as a prefix; every word as a prefix), bm25 within a tier, identical sections
+      listed once from the most specific page, a word that matches nothing corrected against
+      the book's words (→ shows the correction).
+    - **baseline**: one FTS5 row per page (its title, and its headings and text), every word a
+      prefix, ordered by plain `bm25(pages)`: no weights, no tiers, no duplicates removed, no
+      correction.
+    - Only the Node.js API set is measured: a large Mallard book (GNOME's `gnome-help`) needs
+      Mallard books, which this branch does not index; its set is one line in
+      `SearchQuality.sets` and one file in `bench/search-queries/` once they are.
+
+    """
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HelpViewerBooks
+
+/// How well help search finds the page a person wants: query sets written by hand
+/// (`bench/search-queries/*.tsv`), each query with its wanted page, scored by precision at 1
+/// (the first result is on the wanted page) and mean reciprocal rank (1 / the rank of the first
+/// result on it, 0 when not in the first 20), for `SearchIndex` and, on the same queries in the
+/// same run, a plain page-level bm25 baseline (`PageBaseline`).
+///
+/// A set whose book is not installed is skipped. To add a set (a large Mallard book, once
+/// those can be indexed), add a line to `sets` and write its file.
+///
+/// ```swift
+/// for set in try SearchQuality.run() { print(set.name, set.precisionAtOne, set.baselineMRR) }
+/// ```
+enum SearchQuality {
+  /// A query set: its name, its book and its file in `bench/search-queries`.
+  struct QuerySet {
+    var name: String
+    var book: URL
+    var file: String
+  }
+
+  /// The sets measured.
+  static let sets = [
+    QuerySet(name: "Node.js API docs", book: SearchBench.nodeBook, file: "nodejs-api.tsv")
+  ]
+
+  /// The folder with the query sets, in the package's checkout.
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("bench/search-queries")
+
+  /// One query: what was typed, the page wanted, where each search put it.
+  struct Query: Codable {
+    var text: String
+    var wanted: String
+    /// 1-based rank of the first result on the wanted page; 0 when not in the first 20.
+    var rank = 0
+    var baselineRank = 0
+    var first = ""
+    var baselineFirst = ""
+    var correctedQuery: String?
+  }
+
+  struct Result: Codable {
+    var name: String
+    var pages = 0
+    var sections = 0
+    var queries: [Query] = []
+    /// Median time of one `answer` on these queries (ms).
+    var milliseconds = 0.0
+
+    var precisionAtOne: Double { mean { $0.rank == 1 ? 1 : 0 } }
+    var meanReciprocalRank: Double { mean { $0.rank > 0 ? 1 / Double($0.rank) : 0 } }
+    var baselinePrecisionAtOne: Double { mean { $0.baselineRank == 1 ? 1 : 0 } }
+    var baselineMRR: Double { mean { $0.baselineRank > 0 ? 1 / Double($0.baselineRank) : 0 } }
+
+    private func mean(_ value: (Query) -> Double) -> Double {
+      queries.isEmpty ? .nan : queries.map(value).reduce(0, +) / Double(queries.count)
+    }
+  }
+
+  /// The queries of `file`: `query<TAB>page<TAB>why` lines, `#` comments.
+  static func queries(in file: URL) throws -> [(text: String, wanted: String)] {
+    let text = try String(contentsOf: file, encoding: .utf8)
+    return text.split(separator: "\n").compactMap { line in
+      guard !line.hasPrefix("#") else { return nil }
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count >= 2, !fields[0].isEmpty else { return nil }
+      return (String(fields[0]), String(fields[1]))
+    }
+  }
+
+  /// Measures every set whose book is installed.
+  static func run() throws -> [Result] {
+    var results: [Result] = []
+    for set in sets {
+      guard FileManager.default.fileExists(atPath: set.book.path) else {
+        Driver.log("search quality: \(set.name): \(set.book.path) is not installed; skipped")
+        continue
+      }
+      Driver.log("search quality: \(set.name): indexing \(set.book.path)")
+      let book = try HelpBook(folder: set.book, languages: [])
+      let index = try SearchBench.build(book)
+      let baseline = try PageBaseline(book: book)
+      var result = Result(name: set.name, pages: index.pageCount, sections: index.sectionCount)
+      var times = Samples()
+      for (text, wanted) in try queries(in: folder.appendingPathComponent(set.file)) {
+        var query = Query(text: text, wanted: wanted)
+        let start = now()
+        let answer = try index.answer(text, limit: 20)
+        times.add(now() - start)
+        let pages = answer.results.map(\.pageID)
+        query.rank = (pages.firstIndex(of: wanted) ?? -1) + 1
+        query.first = answer.results.first.map { "\($0.pageID)#\($0.sectionID ?? "")" } ?? ""
+        query.correctedQuery = answer.correctedQuery
+        let baselinePages = baseline.search(text, limit: 20)
+        query.baselineRank = (baselinePages.firstIndex(of: wanted) ?? -1) + 1
+        query.baselineFirst = baselinePages.first ?? ""
+        result.queries.append(query)
+      }
+      result.milliseconds = times.median
+      results.append(result)
+    }
+    return results
+  }
+}

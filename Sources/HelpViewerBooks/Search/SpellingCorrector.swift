@@ -1,0 +1,131 @@
+import Foundation
+
+/// Corrects misspelt query words against a book's own vocabulary: the terms of its search
+/// index (FTS5's `fts5vocab`), each with the number of sections holding it.
+///
+/// A word is corrected only when no term of the book starts with it. Its correction is the
+/// term closest to it by edit distance (insertions, deletions, substitutions and swaps of two
+/// neighbours each count 1): at most 1 for words of 3–5 letters, 2 for longer words; shorter
+/// words are never corrected. Among equally close terms, the one in the most sections wins.
+///
+/// ```swift
+/// let corrector = SpellingCorrector(terms: [("buffer", 120), ("eventemitter", 40)])
+/// corrector.correction(of: "bufer")      // "buffer"
+/// corrector.correction(of: "buff")       // nil: "buffer" starts with it, nothing to correct
+/// corrector.correction(of: "xqzvkw")     // nil: no term is close
+/// ```
+struct SpellingCorrector: Sendable {
+  /// The terms, as Unicode scalars, sorted by scalar value.
+  private let terms: [[Unicode.Scalar]]
+  /// How many sections hold each term (same order as `terms`).
+  private let counts: [Int]
+
+  /// The longest word corrected, in characters (longer words are left as they are).
+  static let maximumLength = 40
+
+  /// A corrector for the terms `terms` (lower case, without accents, as the index keeps them).
+  init(terms: [(term: String, count: Int)]) {
+    let sorted = terms.map { (Array($0.term.unicodeScalars), $0.count) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+    self.terms = sorted.map(\.0)
+    self.counts = sorted.map(\.1)
+  }
+
+  /// How many terms the vocabulary holds.
+  var count: Int { terms.count }
+
+  /// The tokens of `word` as the index's tokenizer makes them: lower case, accents removed,
+  /// split at every character that is not a letter, a digit or a mark.
+  static func tokens(of word: String) -> [String] {
+    let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    var tokens: [String] = []
+    var current = String.UnicodeScalarView()
+    for scalar in folded.unicodeScalars {
+      let properties = scalar.properties
+      if properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .privateUse {
+        current.append(scalar)
+      } else if !current.isEmpty {
+        tokens.append(String(current))
+        current = String.UnicodeScalarView()
+      }
+    }
+    if !current.isEmpty { tokens.append(String(current)) }
+    return tokens
+  }
+
+  /// Whether some term starts with `token` (a token of `tokens(of:)`).
+  func hasTerm(startingWith token: String) -> Bool {
+    let prefix = Array(token.unicodeScalars)
+    var low = 0
+    var high = terms.count
+    while low < high {  // The first term not before `prefix`.
+      let middle = (low + high) / 2
+      if terms[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+    }
+    return low < terms.count && terms[low].starts(with: prefix)
+  }
+
+  /// Whether `word` matches nothing: some token of it starts no term of the book.
+  func needsCorrection(_ word: String) -> Bool {
+    Self.tokens(of: word).contains { !hasTerm(startingWith: $0) }
+  }
+
+  /// The correction of the query word `word`, or `nil` when it needs none (a term starts with
+  /// each of its tokens) or none is close enough. A word of several tokens (`fs.redFile`) is
+  /// corrected token by token and comes back lower case.
+  func correction(of word: String) -> String? {
+    let tokens = Self.tokens(of: word)
+    guard !tokens.isEmpty, tokens.contains(where: { !hasTerm(startingWith: $0) }) else { return nil }
+    var corrected: [String] = []
+    for token in tokens {
+      if hasTerm(startingWith: token) {
+        corrected.append(token)
+      } else {
+        guard let best = closestTerm(to: token) else { return nil }
+        corrected.append(best)
+      }
+    }
+    return tokens.count == 1 ? corrected[0] : corrected.joined(separator: " ")
+  }
+
+  /// The term closest to `token` within the allowed distance, the most common among equals.
+  func closestTerm(to token: String) -> String? {
+    let word = Array(token.unicodeScalars)
+    guard word.count >= 3, word.count <= Self.maximumLength else { return nil }
+    let allowed = word.count <= 5 ? 1 : 2
+    var best: (distance: Int, count: Int, index: Int)?
+    for (index, term) in terms.enumerated() where abs(term.count - word.count) <= allowed {
+      guard let distance = Self.distance(word, term, atMost: allowed) else { continue }
+      if let current = best, distance > current.distance || (distance == current.distance && counts[index] <= current.count)
+      {
+        continue
+      }
+      best = (distance, counts[index], index)
+    }
+    return best.map { String(String.UnicodeScalarView(terms[$0.index])) }
+  }
+
+  /// The optimal string alignment distance between `a` and `b` (Levenshtein with swaps of
+  /// neighbours), or `nil` when it is above `limit`.
+  static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+    if a == b { return 0 }
+    let width = b.count + 1
+    var previous2 = [Int](repeating: 0, count: width)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: width)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      current[0] = i
+      var rowMinimum = i
+      for j in 1..<width {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, previous2[j - 2] + 1) }
+        current[j] = value
+        rowMinimum = min(rowMinimum, value)
+      }
+      if rowMinimum > limit { return nil }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    let result = a.isEmpty ? b.count : previous[b.count]
+    return result <= limit ? result : nil
+  }
+}
