@@ -18,9 +18,9 @@ struct QualityReport {
   func table() -> String {
     guard !results.isEmpty else { return "search quality: \(Self.absent)" }
     return results.map { set in
-      "search quality: \(set.name), \(set.queries.count) queries: P@1 \(format(set.precisionAtOne)), "
-        + "MRR \(format(set.meanReciprocalRank)); baseline P@1 \(format(set.baselinePrecisionAtOne)), "
-        + "MRR \(format(set.baselineMRR))"
+      "search quality: \(set.name), \(set.queries.count) queries: P@1 \(String(format: "%.2f", set.precisionAtOne)), "
+        + "MRR \(String(format: "%.2f", set.meanReciprocalRank)); baseline P@1 \(String(format: "%.2f", set.baselinePrecisionAtOne)), "
+        + "MRR \(String(format: "%.2f", set.baselineMRR))"
     }.joined(separator: "\n")
   }
 
@@ -46,13 +46,14 @@ struct QualityReport {
         && set.precisionAtOne > set.baselinePrecisionAtOne && set.meanReciprocalRank > set.baselineMRR
       text +=
         "| \(set.name) (\(set.pages) pages, \(set.sections) sections) | \(set.queries.count) | "
-        + "\(format(set.precisionAtOne)) | \(format(set.meanReciprocalRank)) | \(format(set.baselinePrecisionAtOne)) | "
-        + "\(format(set.baselineMRR)) | P@1 ≥ 0.85, MRR ≥ 0.90, above the baseline | \(met ? "yes" : "no") |\n"
+        + "\(String(format: "%.2f", set.precisionAtOne)) | \(String(format: "%.2f", set.meanReciprocalRank)) | \(String(format: "%.2f", set.baselinePrecisionAtOne)) | "
+        + "\(String(format: "%.2f", set.baselineMRR)) | P@1 ≥ 0.85, MRR ≥ 0.90, above the baseline | \(met ? "yes" : "no") |\n"
     }
     text += "\n" + Self.notes
     for set in results {
       text += "\n### \(set.name): every query\n\n"
-      text += "Median time of one search (limit 20, snippets included): \(format(set.milliseconds)) ms.\n\n"
+      text += "Median time of one search (limit 20, snippets included, \(Self.build) build): "
+      text += "\(format(set.milliseconds)) ms.\n\n"
       text += "| query | wanted page | rank | first result | baseline rank | baseline first |\n"
       text += "|---|---|---:|---|---:|---|\n"
       for query in set.queries {
@@ -64,6 +65,12 @@ struct QualityReport {
     }
     return text + "\n"
   }
+
+  #if DEBUG
+    static let build = "debug"
+  #else
+    static let build = "release"
+  #endif
 
   static let notes = """
     - **P@1**: the share of queries whose first result is on the wanted page. **MRR**: the mean

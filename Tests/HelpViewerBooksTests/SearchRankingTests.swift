@@ -54,7 +54,7 @@ import Testing
         """
         <h2 id="features">Features</h2>
         <ul><li>Quick capture</li><li>Autosave and undo</li></ul>
-        <h5>Organizing notes</h5><p>Tags keep notes in order.</p>
+        <div class="title">Organizing notes</div><p>Tags keep notes in order.</p>
         """))
     return folder
   }

@@ -9,6 +9,10 @@ import HelpViewerCore
 /// 3. sections whose title or heading holds every word as a prefix (`fs.readFileSync` for
 ///    "readFileS");
 /// 4. sections holding every word as a prefix, anywhere.
+/// Tiers 1 and 3 are ordered by how much of the heading the query is (`namingRank`), not by
+/// bm25: bm25 favours short sections, and a heading that is mostly the query ("Class:
+/// EventEmitter") names it better than one that mentions it ("DEP0033:
+/// EventEmitter.listenerCount()").
 /// A query of one character lists the sections whose heading starts with it, ranked, then the
 /// others in book order (ranking most of a large book takes tens of milliseconds).
 ///
@@ -56,23 +60,32 @@ extension SearchIndex {
   /// The results for `text`, tier by tier, each section once.
   private func ranked(_ connection: SQLiteConnection, text: String, limit: Int) throws(LoadError) -> [SearchResult] {
     guard let match = SearchQuery.match(for: text) else { return [] }
-    var tiers: [(match: String, ranked: Bool)] = []
+    enum Order { case bookOrder, bm25, naming(prefix: Bool) }
+    var tiers: [(match: String, order: Order)] = []
     if let first = SearchQuery.headingStart(for: text) {
-      tiers = [(first, true), (match, false)]
+      tiers = [(first, .bm25), (match, .bookOrder)]
     } else {
-      for query in [
-        SearchQuery.namingMatch(for: text, prefix: false), SearchQuery.exactMatch(for: text),
-        SearchQuery.namingMatch(for: text, prefix: true), match,
-      ] {
-        if let query { tiers.append((query, true)) }
-      }
+      let queries: [(String?, Order)] = [
+        (SearchQuery.namingMatch(for: text, prefix: false), .naming(prefix: false)),
+        (SearchQuery.exactMatch(for: text), .bm25),
+        (SearchQuery.namingMatch(for: text, prefix: true), .naming(prefix: true)), (match, .bm25),
+      ]
+      for case (let query?, let order) in queries { tiers.append((query, order)) }
     }
+    let tokens = SearchQuery.words(of: text).flatMap(SpellingCorrector.tokens(of:))
     var chosen: [(row: Int, listed: Int)] = []
     var seen = Set<Int>()
     // Enough rows that the duplicates dropped still leave `limit` sections.
     let fetch = limit * 3 + 10
     tiers: for tier in tiers {
-      for row in try rowIDs(connection, match: tier.match, ranked: tier.ranked, limit: fetch) {
+      let rows: [Int]
+      switch tier.order {
+      case .bookOrder: rows = try rowIDs(connection, match: tier.match, ranked: false, limit: fetch)
+      case .bm25: rows = try rowIDs(connection, match: tier.match, ranked: true, limit: fetch)
+      case .naming(let prefix):
+        rows = try namingRows(connection, match: tier.match, tokens: tokens, prefix: prefix, limit: max(fetch, 200))
+      }
+      for row in rows {
         let listed = duplicates.representative(of: row)
         guard seen.insert(listed).inserted else { continue }
         chosen.append((row, listed))
@@ -110,6 +123,51 @@ extension SearchIndex {
     var rows: [Int] = []
     while try statement.step() { rows.append(statement.integer(at: 0)) }
     return rows
+  }
+
+  /// The rows matching `match` (a naming tier's query), best named first: ordered by
+  /// `namingRank`, then by the length of their text (a definition says more than a pointer to
+  /// it), then by bm25. Only the `limit` best by bm25 are ordered.
+  private func namingRows(
+    _ connection: SQLiteConnection, match: String, tokens: [String], prefix: Bool, limit: Int
+  ) throws(LoadError) -> [Int] {
+    let statement = try connection.prepare(
+      "SELECT rowid, heading, title, length(body) FROM sections WHERE sections MATCH ?1 ORDER BY rank LIMIT ?2")
+    try statement.bind(match, at: 1)
+    try statement.bind(limit, at: 2)
+    var rows: [(row: Int, rank: Double, length: Int)] = []
+    while try statement.step() {
+      let heading = statement.text(at: 1) ?? ""
+      let title = statement.text(at: 2) ?? ""
+      let rank = Self.namingRank(heading: heading, title: title, tokens: tokens, prefix: prefix)
+      rows.append((statement.integer(at: 0), rank, statement.integer(at: 3)))
+    }
+    // Stable: equals keep bm25's order.
+    let ordered = rows.enumerated().sorted { a, b in
+      if a.element.rank != b.element.rank { return a.element.rank > b.element.rank }
+      if a.element.length != b.element.length { return a.element.length > b.element.length }
+      return a.offset < b.offset
+    }
+    return ordered.map(\.element.row)
+  }
+
+  /// How well a section's heading names the query's `tokens`: the share of the heading's words
+  /// that are query words (of the title's, for the text before a page's first heading), plus a
+  /// quarter of the share of query words in the page's title. Words match whole, or as
+  /// prefixes when `prefix`.
+  ///
+  /// ```swift
+  /// SearchIndex.namingRank(heading: "Class: EventEmitter", title: "Events", tokens: ["eventemitter"], prefix: false)
+  /// // 0.5, above "DEP0033: EventEmitter.listenerCount()"'s 0.33
+  /// ```
+  static func namingRank(heading: String, title: String, tokens: [String], prefix: Bool) -> Double {
+    guard !tokens.isEmpty else { return 0 }
+    func matches(_ word: String) -> Bool { tokens.contains { prefix ? word.hasPrefix($0) : word == $0 } }
+    let named = SpellingCorrector.tokens(of: heading.isEmpty ? title : heading)
+    let coverage = named.isEmpty ? 0 : Double(named.filter(matches).count) / Double(named.count)
+    let titleWords = Set(SpellingCorrector.tokens(of: title))
+    let inTitle = tokens.filter { token in titleWords.contains { prefix ? $0.hasPrefix(token) : $0 == token } }
+    return coverage + 0.25 * Double(inTitle.count) / Double(tokens.count)
   }
 
   /// The result for row `row` if it matches `match`, its snippet marking the matches.

@@ -12,16 +12,16 @@ import HelpViewerCore
 /// text.sections[0].id         // "conflicts"
 /// ```
 public struct PageText: Sendable, Hashable {
-  /// A heading and the text after it, up to the next heading of levels 1–4.
+  /// A heading and the text after it, up to the next heading (`h1`–`h6`).
   public struct Section: Sendable, Hashable {
     /// The nearest element id: the heading's, one inside it, or an anchor just before it;
     /// `nil` for text before the first heading or a heading without one.
     public var id: String?
     /// The heading's text; empty for the text before the first heading.
     public var heading: String
-    /// 1–4 for `h1`–`h4`; 0 for the text before the first heading.
+    /// 1–6 for `h1`–`h6`; 0 for the text before the first heading.
     public var level: Int
-    /// The section's text, whitespace collapsed; blocks (paragraphs, list items, `h5`, table
+    /// The section's text, whitespace collapsed; blocks (paragraphs, list items, table
     /// cells) are separated by one line break (`\n`).
     public var body: String
 

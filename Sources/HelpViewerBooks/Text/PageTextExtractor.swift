@@ -131,9 +131,9 @@ enum PageTextExtractor {
     return false
   }
 
-  /// The heading level of `h1`–`h4`.
+  /// The heading level of `h1`–`h6`.
   static func headingLevel(_ name: String) -> Int? {
-    guard name.count == 2, name.hasPrefix("h"), let level = Int(name.dropFirst()), (1...4).contains(level) else {
+    guard name.count == 2, name.hasPrefix("h"), let level = Int(name.dropFirst()), (1...6).contains(level) else {
       return nil
     }
     return level

@@ -1,8 +1,8 @@
 import HelpViewerCXML2
 
 /// Walks a parsed page once, in document order and without recursion (so deeply nested broken
-/// HTML cannot exhaust the stack), and splits its text into sections at `h1`–`h4`. Blocks of a
-/// section's text (list items, paragraphs, `h5`, table cells) are kept apart by a line break.
+/// HTML cannot exhaust the stack), and splits its text into sections at `h1`–`h6`. Blocks of a
+/// section's text (list items, paragraphs, table cells) are kept apart by a line break.
 ///
 /// A section's id is the heading's own id, else the first id inside the heading, else the id of
 /// the nearest element before it with no text in between (`<a id="x"></a><h2>` or
