@@ -22,6 +22,7 @@ enum Automation {
         Data("help-viewer-demo: \(what) within \(options.timeout) s (\(viewer.state.phase.name))\n".utf8))
       return 3
     }
+    let startToLoaded = viewer.state.phase == .loaded ? ProcessClock.secondsSinceStart() : nil
     if !options.whileLoading, viewer.state.phase == .loaded, !waitUntilThePageAnswers(viewer, options) {
       FileHandle.standardError.write(
         Data(
@@ -34,8 +35,9 @@ enum Automation {
     }
     if let text = options.find { find(text, in: viewer) }
     var results: [Report.SearchHit]?
+    var correctedQuery: String?
     if let text = options.search, let dialog = app.dialog {
-      results = search(text, in: dialog, timeout: options.timeout)
+      (results, correctedQuery) = search(text, in: dialog, timeout: options.timeout)
     }
     if options.screenshot != nil {
       // The web process paints the page some frames after the load finishes: let GTK draw
@@ -60,9 +62,12 @@ enum Automation {
     if options.report {
       let matches = options.find == nil ? nil : viewer.model.findState.matchCount
       let note = app.dialog?.note
+      let sha256 = documentHash(of: viewer)
+      let timings = Report.Timings(startToLoaded: startToLoaded, startToReport: ProcessClock.secondsSinceStart() ?? 0)
       print(
         Report.json(
-          for: viewer.state, sha256: documentHash(of: viewer), matches: matches, results: results, note: note))
+          for: viewer.state, sha256: sha256, matches: matches, results: results, note: note,
+          correctedQuery: correctedQuery, timings: timings))
     }
     return status
   }
@@ -79,26 +84,29 @@ enum Automation {
   }
 
   /// `--search`: types `text` into the dialog's search entry and waits until its results page
-  /// settles; returns the first 10 results, best first (`nil` when the dialog shows no book).
-  static func search(_ text: String, in dialog: HelpDialog, timeout: Double) -> [Report.SearchHit]? {
+  /// settles; returns the first 10 results, best first (`nil` when the dialog shows no book),
+  /// and the corrected query when a misspelt word was corrected.
+  static func search(_ text: String, in dialog: HelpDialog, timeout: Double) -> ([Report.SearchHit]?, String?) {
     // `openSearch` is `false` when the dialog ended meanwhile (closed, the app quit).
-    guard let book = dialog.book, dialog.openSearch(text) else { return nil }
+    guard let book = dialog.book, dialog.openSearch(text) else { return (nil, nil) }
     let viewer = dialog.viewer
     MainLoop.spin(
       until: { (viewer.state.url ?? "").contains("/.search?") && viewer.state.phase.isSettled }, timeout: timeout)
     MainLoop.spin(until: { viewer.state.title != nil }, timeout: 1)
     var hits: [Report.SearchHit]?
+    var corrected: String?
     var done = false
     Task { @MainActor in
-      let results = (try? await HelpViewerEngine.search(text, in: book, limit: 10)) ?? []
-      hits = results.map {
+      let answer = try? await HelpViewerEngine.answer(text, in: book, limit: 10)
+      corrected = answer?.correctedQuery
+      hits = (answer?.results ?? []).map {
         let url = HelpViewerEngine.url(of: $0, in: book).absoluteString
         return Report.SearchHit(title: $0.title, url: url, snippet: $0.snippetText)
       }
       done = true
     }
     MainLoop.spin(until: { done }, timeout: timeout)
-    return hits
+    return (hits, corrected)
   }
 
   /// `--find`: opens the find bar with `text` and waits until WebKit has counted the matches.

@@ -40,6 +40,26 @@ struct Report: Encodable {
   var results: [SearchHit]?
   /// `--topic` or a help: address whose page is missing: the note shown over the index page.
   var note: String?
+  /// `--search` whose query was corrected: the query the results are for (the key is left out
+  /// otherwise).
+  var correctedQuery: String?
+  /// When the page loaded and when the report was made, in seconds from the process's start.
+  var timings: Timings?
+
+  /// Seconds from the process's start (`ProcessClock`): until the first page loaded (`null`
+  /// when it failed), and until this report.
+  struct Timings: Encodable, Equatable {
+    var startToLoaded: Double?
+    var startToReport: Double
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(startToLoaded, forKey: .startToLoaded)  // `null` when it never loaded.
+      try container.encode(startToReport, forKey: .startToReport)
+    }
+
+    private enum CodingKeys: String, CodingKey { case startToLoaded, startToReport }
+  }
 
   /// One search result as `--report` lists it: the page title, the address the viewer shows it
   /// at, and the snippet as plain text.
@@ -67,11 +87,14 @@ struct Report: Encodable {
 
   /// The report of `state` as one JSON line; every key is present, `null` where there is no value.
   static func json(
-    for state: LoadState, sha256: String? = nil, matches: Int? = nil, results: [SearchHit]? = nil, note: String? = nil
+    for state: LoadState, sha256: String? = nil, matches: Int? = nil, results: [SearchHit]? = nil, note: String? = nil,
+    correctedQuery: String? = nil, timings: Timings? = nil
   ) -> String {
     var report = Report(state: state, sha256: sha256, matches: matches)
     report.results = results
     report.note = note
+    report.correctedQuery = correctedQuery
+    report.timings = timings
     return encodedLine(report) ?? #"{"phase":"failed"}"#
   }
 
@@ -99,9 +122,12 @@ struct Report: Encodable {
     try container.encode(matches, forKey: .matches)
     try container.encodeIfPresent(results, forKey: .results)
     try container.encodeIfPresent(note, forKey: .note)
+    try container.encodeIfPresent(correctedQuery, forKey: .correctedQuery)
+    try container.encodeIfPresent(timings, forKey: .timings)
   }
 
   private enum CodingKeys: String, CodingKey {
-    case phase, url, title, httpStatus, canGoBack, canGoForward, error, sha256, matches, results, note
+    case phase, url, title, httpStatus, canGoBack, canGoForward, error, sha256, matches, results, note, correctedQuery,
+      timings
   }
 }

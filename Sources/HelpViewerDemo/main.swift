@@ -35,7 +35,7 @@ do {
       var state = LoadState()
       state.requestedURL = page.address
       state.phase = .failed(error)
-      print(Report.json(for: state))
+      print(Report.json(for: state, timings: Report.Timings(startToLoaded: nil, startToReport: ProcessClock.secondsSinceStart() ?? 0)))
     }
     exit(4)
   }
@@ -52,7 +52,7 @@ if let folder = options.book {
       var state = LoadState()
       state.requestedURL = folder
       state.phase = .failed(error)
-      print(Report.json(for: state))
+      print(Report.json(for: state, timings: Report.Timings(startToLoaded: nil, startToReport: ProcessClock.secondsSinceStart() ?? 0)))
     }
     exit(4)
   }

@@ -36,4 +36,30 @@ import Testing
     #expect(german.contains("Keine Ergebnisse für „zz“") || german.contains("Keine Ergebnisse für “zz”"), "\(german)")
     #expect(german.contains("lang=\"de\""))
   }
+
+  @Test func correctedResultsSayWhatWasSearchedAndLinkToTheOriginal() throws {
+    let folder = try TestBook.make()
+    defer { folder.remove() }
+    let index = try SearchIndex(book: HelpBook(folder: folder.url, languages: []))
+    let answer = try index.answer("conflcts")
+    #expect(answer.correctedQuery == "conflicts" && !answer.results.isEmpty)
+    let link = "help-viewer://book-1/.search?q=conflcts&exact=1"
+    let html = Localization.withLanguages([]) {
+      SearchResultsPage.html(
+        query: "conflcts", results: answer.results, correctedQuery: answer.correctedQuery, originalLink: link)
+    }
+    #expect(html.contains("Showing results for “conflicts”."))
+    #expect(html.contains("<a class=\"original\" href=\"help-viewer://book-1/.search?q=conflcts&amp;exact=1\">"))
+    #expect(html.contains("Search for “conflcts” instead</a>"))
+    #expect(html.contains("Search results for “conflicts”"))
+    let german = Localization.withLanguages(["de"]) {
+      SearchResultsPage.html(
+        query: "<b>x", results: answer.results, language: "de", correctedQuery: "conflicts", originalLink: link)
+    }
+    #expect(german.contains("Ergebnisse für „conflicts“ werden angezeigt."), "\(german)")
+    #expect(german.contains("Stattdessen nach „&lt;b&gt;x“ suchen") && !german.contains("<b>x"))
+    // The original, searched as typed: no note.
+    let plain = SearchResultsPage.html(query: "conflcts", results: [], originalLink: link)
+    #expect(!plain.contains("class=\"corrected\"") && plain.contains("No results for “conflcts”"))
+  }
 }

@@ -23,6 +23,16 @@ final class DemoBookCommandLineTests: GtkTestCase {
       XCTAssertEqual(results.first?["snippet"], "When two devices change a note, a conflict copy is kept.")
       XCTAssertEqual(Set(results.first?.keys ?? [:].keys), ["title", "url", "snippet"])
       XCTAssertEqual(results.last?["title"], "Notebook Help Contents")
+      XCTAssertNil(report["correctedQuery"], "searched as typed")
+      let timings = try XCTUnwrap(report["timings"] as? [String: Double], result.output)
+      let loaded = try XCTUnwrap(timings["startToLoaded"])
+      XCTAssertTrue(loaded > 0 && loaded <= (timings["startToReport"] ?? 0), "\(timings)")
+
+      let misspelt = try lastJSON(
+        runProgram(demoBinary, ["--book", folder.path, "--search", "conflcts", "--report"], environment: english).output)
+      XCTAssertEqual(misspelt["correctedQuery"] as? String, "conflicts")
+      XCTAssertEqual((misspelt["results"] as? [[String: String]])?.first?["title"], "Syncing notes")
+      XCTAssertEqual(misspelt["title"] as? String, "Search results for “conflicts”", "the page says what it shows")
 
       let none = try runProgram(
         demoBinary, ["--book", folder.path, "--search", "zzzz", "--report"], environment: english)

@@ -47,7 +47,10 @@ final class DemoCommandLineTests: GtkTestCase {
       // Every key, with `null` where there is no value; slashes written as they are.
       XCTAssertEqual(
         Set(report.keys),
-        ["phase", "url", "title", "httpStatus", "canGoBack", "canGoForward", "error", "sha256", "matches"])
+        ["phase", "url", "title", "httpStatus", "canGoBack", "canGoForward", "error", "sha256", "matches", "timings"])
+      let timings = try XCTUnwrap(report["timings"] as? [String: Any])
+      XCTAssertTrue(timings["startToLoaded"] is NSNull, "it never loaded")
+      XCTAssertGreaterThan(timings["startToReport"] as? Double ?? 0, 0)
       for key in ["title", "httpStatus", "matches"] { XCTAssertTrue(report[key] is NSNull, key) }
       XCTAssertEqual(report["canGoBack"] as? Bool, false)
       XCTAssertEqual(report["canGoForward"] as? Bool, false)

@@ -23,4 +23,27 @@ final class DemoJSONTests: XCTestCase {
     XCTAssertEqual(fields["isOfflineCopy"] as? Bool, false)
     XCTAssertNil(fields["lastModified"], "TermsReceipt's own Codable leaves out what it lacks")
   }
+
+  func testSearchReportCarriesTheCorrectedQueryAndTimingsFromTheProcessStart() throws {
+    let state = LoadState()
+    let line = Report.json(
+      for: state, results: [], correctedQuery: "buffer", timings: Report.Timings(startToLoaded: 0.5, startToReport: 0.75))
+    let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    XCTAssertEqual(report["correctedQuery"] as? String, "buffer")
+    XCTAssertEqual(report["timings"] as? [String: Double], ["startToLoaded": 0.5, "startToReport": 0.75])
+    let plain = Report.json(for: state, timings: Report.Timings(startToLoaded: nil, startToReport: 1))
+    XCTAssertFalse(plain.contains("correctedQuery"), "left out when not corrected")
+    XCTAssertTrue(plain.contains(#""timings":{"startToLoaded":null,"startToReport":1}"#), plain)
+  }
+
+  func testProcessStartIsReadFromProcSelfStat() throws {
+    // The command name may hold spaces and parentheses; starttime is field 22.
+    let fields = (3...52).map { $0 == 22 ? "5000" : "0" }.joined(separator: " ")
+    let stat = "4242 (help (viewer) demo) " + fields
+    XCTAssertEqual(ProcessClock.secondsSinceStart(stat: stat, uptime: 51.5, ticksPerSecond: 100), 1.5)
+    XCTAssertNil(ProcessClock.secondsSinceStart(stat: "garbage", uptime: 1, ticksPerSecond: 100))
+    XCTAssertNil(ProcessClock.secondsSinceStart(stat: "1 (x) S 1", uptime: 1, ticksPerSecond: 100))
+    let own = try XCTUnwrap(ProcessClock.secondsSinceStart())
+    XCTAssertTrue(own > 0 && own < 24 * 3600, "this test process started a while ago: \(own)")
+  }
 }

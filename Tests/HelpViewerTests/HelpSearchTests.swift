@@ -67,6 +67,39 @@ final class HelpSearchTests: GtkTestCase {
     }
   }
 
+  func testAMisspeltWordShowsTheCorrectionAndTheLinkSearchesForTheOriginal() throws {
+    try onMain {
+      let folder = try TestBook.make()
+      defer { TestBook.remove(folder) }
+      let book = try HelpBook(folder: folder, languages: ["C"])
+      Localization.setLanguages([])
+      defer { Localization.setLanguages(nil) }
+      let dialog = HelpDialog.present(book: book)
+      defer { dialog.close() }
+      let viewer = dialog.viewer
+      waitUntil("the index") { viewer.state.title == "Notebook Help Contents" && viewer.state.phase == .loaded }
+      XCTAssertTrue(dialog.openSearch("conflcts"))
+      waitUntil("the corrected results") {
+        viewer.state.url?.contains("/.search?q=conflcts") == true && viewer.state.phase == .loaded
+          && viewer.state.title == "Search results for “conflicts”"
+      }
+      XCTAssertEqual(
+        evaluate("document.querySelector('.corrected').textContent", in: viewer.webView),
+        "Showing results for “conflicts”. Search for “conflcts” instead")
+      XCTAssertEqual(evaluate("document.querySelector('mark').textContent", in: viewer.webView), "conflicts", "the corrected word is marked")
+      _ = evaluate("document.querySelector('a.original').click(); 'ok'", in: viewer.webView)
+      waitUntil("the results for the words as typed") {
+        viewer.state.url?.hasSuffix("/.search?q=conflcts&exact=1") == true && viewer.state.phase == .loaded
+          && viewer.state.title == "Search results for “conflcts”"
+      }
+      XCTAssertEqual(
+        evaluate("String(document.querySelector('.corrected') === null)", in: viewer.webView), "true")
+      XCTAssertEqual(
+        evaluate("document.querySelector('.none strong').textContent", in: viewer.webView), "No results for “conflcts”")
+      XCTAssertTrue(viewer.state.canGoBack, "back returns to the corrected results")
+    }
+  }
+
   func testEscClosesSearchFirstAndCtrlFStaysFindInPage() throws {
     try onMain {
       let folder = try TestBook.make()
