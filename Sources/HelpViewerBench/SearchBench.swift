@@ -12,9 +12,17 @@ enum SearchBench {
   /// The book: 65 HTML pages, about 16 MB, with `all.html` repeating every other page.
   static let nodeBook = URL(fileURLWithPath: "/usr/share/doc/nodejs/api")
 
-  /// The queries measured, as a person types them: one word, a prefix, two words, one letter.
+  /// The queries measured, as a person types them: one word, a prefix, two words, one letter,
+  /// a misspelt word (corrected), and the most words a query uses, none in the book and none
+  /// close to a word of it (each compared with the whole vocabulary, nothing corrected).
   static let queries: [(kind: String, text: String)] = [
     ("one word", "buffer"), ("prefix", "readFileS"), ("two words", "stream pipe"), ("one letter", "s"),
+    ("misspelt", "eventemiter"),
+    (
+      "16 unknown words",
+      "qzxwvkjhgf wqzxvkjpht zqxjvkwmnb xqzvkjwhpl jqzxvkwmtr vqzxjkwhgn kqzxvjwpml pqzxvkjwhr "
+        + "mqzxvkjwtn hqzxvkjwpl gqzxvkjwmr fqzxvkjwhn bqzxvkjwpt nqzxvkjwhl tqzxvkjwmp lqzxvkjwhg"
+    ),
   ]
 
   struct Query: Codable {

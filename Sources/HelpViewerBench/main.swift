@@ -8,10 +8,10 @@
 //
 // With no display it runs itself under xvfb-run. Child modes (`--child …`) are its own
 // measuring processes.
-import HelpViewerCGtk
 import Foundation
 import HelpViewer
 import HelpViewerBooks
+import HelpViewerCGtk
 import HelpViewerDemoContent
 import HelpViewerGlue
 

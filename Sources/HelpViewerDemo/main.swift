@@ -1,6 +1,6 @@
-import HelpViewerCGtk
 import Foundation
 import HelpViewer
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerDemoContent
 import HelpViewerGlue
@@ -35,7 +35,10 @@ do {
       var state = LoadState()
       state.requestedURL = page.address
       state.phase = .failed(error)
-      print(Report.json(for: state, timings: Report.Timings(startToLoaded: nil, startToReport: ProcessClock.secondsSinceStart() ?? 0)))
+      print(
+        Report.json(
+          for: state, timings: Report.Timings(startToLoaded: nil, startToReport: ProcessClock.secondsSinceStart() ?? 0))
+      )
     }
     exit(4)
   }
@@ -52,7 +55,10 @@ if let folder = options.book {
       var state = LoadState()
       state.requestedURL = folder
       state.phase = .failed(error)
-      print(Report.json(for: state, timings: Report.Timings(startToLoaded: nil, startToReport: ProcessClock.secondsSinceStart() ?? 0)))
+      print(
+        Report.json(
+          for: state, timings: Report.Timings(startToLoaded: nil, startToReport: ProcessClock.secondsSinceStart() ?? 0))
+      )
     }
     exit(4)
   }

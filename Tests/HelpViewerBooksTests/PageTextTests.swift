@@ -25,7 +25,9 @@ import Testing
       """)
     #expect(page.title == "Syncing Files")
     #expect(
-      page.sections.map(\.heading) == ["", "Conflicts", "Working offline", "Résumé", "fs.readFileSync", "No id", "Small heading"])
+      page.sections.map(\.heading) == [
+        "", "Conflicts", "Working offline", "Résumé", "fs.readFileSync", "No id", "Small heading",
+      ])
     #expect(page.sections.map(\.id) == [nil, "conflicts", "offline", "resume", "rfs", nil, "h5"])
     #expect(page.sections.map(\.level) == [0, 2, 2, 3, 3, 4, 5])
     #expect(page.sections[0].body == "Intro text.")

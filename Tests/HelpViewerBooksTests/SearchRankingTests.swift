@@ -131,7 +131,9 @@ import Testing
     let (index, folder) = try index()
     defer { folder.remove() }
     let result = try #require(try index.search("autosave").first)
-    #expect(result.snippetText.contains("Quick capture · Autosave and undo · Organizing notes · Tags"), "\(result.snippetText)")
+    #expect(
+      result.snippetText.contains("Quick capture · Autosave and undo · Organizing notes · Tags"),
+      "\(result.snippetText)")
     #expect(!result.snippetHTML.contains("\n"))
   }
 

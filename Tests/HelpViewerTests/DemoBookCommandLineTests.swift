@@ -29,7 +29,8 @@ final class DemoBookCommandLineTests: GtkTestCase {
       XCTAssertTrue(loaded > 0 && loaded <= (timings["startToReport"] ?? 0), "\(timings)")
 
       let misspelt = try lastJSON(
-        runProgram(demoBinary, ["--book", folder.path, "--search", "conflcts", "--report"], environment: english).output)
+        runProgram(demoBinary, ["--book", folder.path, "--search", "conflcts", "--report"], environment: english).output
+      )
       XCTAssertEqual(misspelt["correctedQuery"] as? String, "conflicts")
       XCTAssertEqual((misspelt["results"] as? [[String: String]])?.first?["title"], "Syncing notes")
       XCTAssertEqual(misspelt["title"] as? String, "Search results for “conflicts”", "the page says what it shows")

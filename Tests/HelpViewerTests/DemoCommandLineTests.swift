@@ -1,9 +1,9 @@
-import HelpViewerCGtk
 import Foundation
 import HelpViewer
-import HelpViewerGlue
-import HelpViewerDemoContent
+import HelpViewerCGtk
 import HelpViewerCore
+import HelpViewerDemoContent
+import HelpViewerGlue
 import XCTest
 
 /// `help-viewer-demo` run as a person or a script would: the real binary, its real output.

@@ -27,7 +27,8 @@ final class DemoJSONTests: XCTestCase {
   func testSearchReportCarriesTheCorrectedQueryAndTimingsFromTheProcessStart() throws {
     let state = LoadState()
     let line = Report.json(
-      for: state, results: [], correctedQuery: "buffer", timings: Report.Timings(startToLoaded: 0.5, startToReport: 0.75))
+      for: state, results: [], correctedQuery: "buffer",
+      timings: Report.Timings(startToLoaded: 0.5, startToReport: 0.75))
     let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     XCTAssertEqual(report["correctedQuery"] as? String, "buffer")
     XCTAssertEqual(report["timings"] as? [String: Double], ["startToLoaded": 0.5, "startToReport": 0.75])

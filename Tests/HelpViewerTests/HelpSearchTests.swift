@@ -86,7 +86,9 @@ final class HelpSearchTests: GtkTestCase {
       XCTAssertEqual(
         evaluate("document.querySelector('.corrected').textContent", in: viewer.webView),
         "Showing results for “conflicts”. Search for “conflcts” instead")
-      XCTAssertEqual(evaluate("document.querySelector('mark').textContent", in: viewer.webView), "conflicts", "the corrected word is marked")
+      XCTAssertEqual(
+        evaluate("document.querySelector('mark').textContent", in: viewer.webView), "conflicts",
+        "the corrected word is marked")
       _ = evaluate("document.querySelector('a.original').click(); 'ok'", in: viewer.webView)
       waitUntil("the results for the words as typed") {
         viewer.state.url?.hasSuffix("/.search?q=conflcts&exact=1") == true && viewer.state.phase == .loaded

@@ -79,7 +79,6 @@ extension BundledScheme {
     if let old = books.removeValue(forKey: name) { bookNames[old] = nil }
   }
 
-
   /// Answers a request for a book's address; `false` when `request` names no book.
   static func serveBook(_ request: URISchemeRequest) -> Bool {
     guard let book = books[request.host.lowercased()] else { return false }

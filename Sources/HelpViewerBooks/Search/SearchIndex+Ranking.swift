@@ -60,7 +60,10 @@ extension SearchIndex {
   /// The results for `text`, tier by tier, each section once.
   private func ranked(_ connection: SQLiteConnection, text: String, limit: Int) throws(LoadError) -> [SearchResult] {
     guard let match = SearchQuery.match(for: text) else { return [] }
-    enum Order { case bookOrder, bm25, naming(prefix: Bool) }
+    enum Order {
+      case bookOrder, bm25
+      case naming(prefix: Bool)
+    }
     var tiers: [(match: String, order: Order)] = []
     if let first = SearchQuery.headingStart(for: text) {
       tiers = [(first, .bm25), (match, .bookOrder)]

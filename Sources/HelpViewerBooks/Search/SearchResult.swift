@@ -37,7 +37,8 @@ public struct SearchResult: Sendable, Hashable {
   /// block of the page ends and the next starts (list items, paragraphs) it shows
   /// `blockSeparator`.
   public let snippet: [Segment]
-  /// bm25's score: lower is better.
+  /// bm25's score for the query: lower is better. The results' order is the ranking's (tiers
+  /// first, see `SearchIndex.answer(_:limit:correcting:)`), so scores need not rise down the list.
   public let score: Double
 
   /// The snippet as HTML: the text escaped, the matches in `<mark>`.

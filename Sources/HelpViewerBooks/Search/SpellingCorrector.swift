@@ -95,7 +95,8 @@ struct SpellingCorrector: Sendable {
     var best: (distance: Int, count: Int, index: Int)?
     for (index, term) in terms.enumerated() where abs(term.count - word.count) <= allowed {
       guard let distance = Self.distance(word, term, atMost: allowed) else { continue }
-      if let current = best, distance > current.distance || (distance == current.distance && counts[index] <= current.count)
+      if let current = best,
+        distance > current.distance || (distance == current.distance && counts[index] <= current.count)
       {
         continue
       }

@@ -59,7 +59,9 @@ struct PageWalker {
       if let sibling = current.pointee.next { return sibling }
       guard let parent = current.pointee.parent else { return nil }
       current = parent
-      if current.pointee.type == XML_ELEMENT_NODE, !PageTextExtractor.inlineElements.contains(PageTextExtractor.name(current)) {
+      if current.pointee.type == XML_ELEMENT_NODE,
+        !PageTextExtractor.inlineElements.contains(PageTextExtractor.name(current))
+      {
         body.separateBlock()
       }
     }
