@@ -37,8 +37,9 @@ public struct SearchResult: Sendable, Hashable {
   /// block of the page ends and the next starts (list items, paragraphs) it shows
   /// `blockSeparator`.
   public let snippet: [Segment]
-  /// bm25's score for the query: lower is better. The results' order is the ranking's (tiers
-  /// first, see `SearchIndex.answer(_:limit:correcting:)`), so scores need not rise down the list.
+  /// The bm25 score the section was ranked by within its tier (lower is better). The results'
+  /// order is the ranking's (tiers first, see `SearchIndex.answer(_:limit:correcting:)`), so
+  /// scores of different tiers do not compare.
   public let score: Double
 
   /// The snippet as HTML: the text escaped, the matches in `<mark>`.

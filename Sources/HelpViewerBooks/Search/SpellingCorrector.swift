@@ -36,6 +36,7 @@ struct SpellingCorrector: Sendable {
   /// The tokens of `word` as the index's tokenizer makes them: lower case, accents removed,
   /// split at every character that is not a letter, a digit or a mark.
   static func tokens(of word: String) -> [String] {
+    if word.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(of: word) }
     let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
     var tokens: [String] = []
     var current = String.UnicodeScalarView()
@@ -49,6 +50,26 @@ struct SpellingCorrector: Sendable {
       }
     }
     if !current.isEmpty { tokens.append(String(current)) }
+    return tokens
+  }
+
+  /// `tokens(of:)` for ASCII text, without Foundation's folding (ranking splits hundreds of
+  /// headings a query).
+  private static func asciiTokens(of text: String) -> [String] {
+    var tokens: [String] = []
+    var current: [UInt8] = []
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+      default:
+        if !current.isEmpty {
+          tokens.append(String(decoding: current, as: UTF8.self))
+          current.removeAll(keepingCapacity: true)
+        }
+      }
+    }
+    if !current.isEmpty { tokens.append(String(decoding: current, as: UTF8.self)) }
     return tokens
   }
 
