@@ -115,7 +115,11 @@ struct SearchReport {
       the build: when it is well below the wall time, other work on the machine held the cores
       (the build's threads yield to it).
     - **query**: `index.search(text)` (limit 20) as the dialog runs it, with the snippets; each
-      query once unmeasured, then 200 times. Every word is a prefix. A query of one letter ranks
+      query once unmeasured, then 200 times. Every word is a prefix; up to four tier queries
+      (heading names the words, whole words, heading prefixes, prefixes: see "Search quality")
+      each rank their matches, then one statement makes the 20 snippets. A misspelt word is
+      corrected first (the vocabulary's terms within edit distance 2, scanned in Swift); the 16
+      unknown words stop at the first that has no close term. A query of one letter ranks
       only the sections whose heading starts with it (`heading : ^"s"*`), then adds the other
       matches unranked (FTS5 prefix index `prefix='1 2'`): ranking all 5,000 matches took 15 ms.
     - **stall**: a window with a spinning `GtkSpinner` and a tick callback recording every
