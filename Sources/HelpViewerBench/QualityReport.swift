@@ -76,8 +76,8 @@ struct QualityReport {
     - **P@1**: the share of queries whose first result is on the wanted page. **MRR**: the mean
       of 1 / the rank of the first result on the wanted page (0 when it is not in the first 20).
     - **ours**: `SearchIndex.answer(text)` as the dialog runs it: one row per section, tiers
-      (title or heading holds every word whole; every word whole anywhere; title or heading holds
-      every word as a prefix; every word as a prefix), bm25 within a tier, identical sections
+      (title or heading holds every word whole; title or heading holds every word as a prefix;
+      every word whole anywhere; every word as a prefix anywhere), bm25 within a tier, identical sections
       listed once from the most specific page, a word that matches nothing corrected against
       the book's words (→ shows the correction).
     - **baseline**: one FTS5 row per page (its title, and its headings and text), every word a

@@ -51,7 +51,8 @@ struct DemoOptions: Equatable {
                           open its index page in the help dialog (exit 4 when DIR is no folder)
       --topic ID[#SECTION]  with --book: open that page of the book at that section
       --search TEXT       once the book's page settles, search the book for TEXT in the dialog
-                          (--report then lists the first 10 results, best first); works with
+                          (--report then lists the first 10 results, best first, and the
+                          correctedQuery when a misspelt word was corrected); works with
                           --show help, --book and --open help:APP
     """
 

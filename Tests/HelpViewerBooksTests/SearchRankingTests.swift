@@ -27,7 +27,10 @@ import Testing
 
   func makeBook() throws -> TemporaryFolder {
     let folder = try TemporaryFolder()
-    try folder.write("C/index.html", TestBook.page("Manual", "<h1>Manual</h1><p>Start here.</p>"))
+    try folder.write("C/index.html", TestBook.page("Manual", "<h1>Manual</h1><p>Start here. Turn on sync.</p>"))
+    try folder.write(
+      "C/syncing.html",
+      TestBook.page("Syncing notes", "<p>Notes travel between your devices, and each device keeps a copy.</p>"))
     try folder.write("C/crypto.html", TestBook.page("Crypto", Self.cryptoSections))
     try folder.write("C/events.html", TestBook.page("Events", Self.eventsSections))
     try folder.write(
@@ -39,7 +42,7 @@ import Testing
     try folder.write(
       "C/reading.html",
       TestBook.page(
-        "Reading",
+        "Input",
         """
         <h2 id="streams">Streams</h2>
         <p>Readable streams, readers and readings: a readable reader reads readables.</p>
@@ -104,6 +107,12 @@ import Testing
     let results = try index.search("read")
     #expect(results.map(\.sectionID) == ["files", "streams"], "\(results.map(\.sectionID))")
     #expect(try plainOrder(index, "read").first == "streams", "bm25 alone puts the prefixes first")
+  }
+
+  @Test func aTitleOrHeadingStartingWithTheWordRanksAboveAMention() throws {
+    let (index, folder) = try index()
+    defer { folder.remove() }
+    #expect(try index.search("sync").map(\.pageID) == ["syncing", "index"])
   }
 
   @Test func aMisspeltWordIsCorrectedFromTheBooksOwnWords() throws {
