@@ -40,6 +40,8 @@ enum SearchQuality {
     var first = ""
     var baselineFirst = ""
     var correctedQuery: String?
+    /// Whether the set marks it misspelt on purpose (its note starts with "misspelt").
+    var isMisspelt = false
   }
 
   struct Result: Codable {
@@ -49,6 +51,13 @@ enum SearchQuality {
     var queries: [Query] = []
     /// Median time of one `answer` on these queries (ms).
     var milliseconds = 0.0
+
+    /// The same set without its misspelt queries (which the baseline cannot find).
+    var spelledRight: Result {
+      var copy = self
+      copy.queries = queries.filter { !$0.isMisspelt }
+      return copy
+    }
 
     var precisionAtOne: Double { mean { $0.rank == 1 ? 1 : 0 } }
     var meanReciprocalRank: Double { mean { $0.rank > 0 ? 1 / Double($0.rank) : 0 } }
@@ -60,14 +69,15 @@ enum SearchQuality {
     }
   }
 
-  /// The queries of `file`: `query<TAB>page<TAB>why` lines, `#` comments.
-  static func queries(in file: URL) throws -> [(text: String, wanted: String)] {
+  /// The queries of `file`: `query<TAB>page<TAB>why` lines, `#` comments; a query whose why
+  /// starts with "misspelt" is misspelt on purpose.
+  static func queries(in file: URL) throws -> [(text: String, wanted: String, isMisspelt: Bool)] {
     let text = try String(contentsOf: file, encoding: .utf8)
     return text.split(separator: "\n").compactMap { line in
       guard !line.hasPrefix("#") else { return nil }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard fields.count >= 2, !fields[0].isEmpty else { return nil }
-      return (String(fields[0]), String(fields[1]))
+      return (String(fields[0]), String(fields[1]), fields.count > 2 && fields[2].hasPrefix("misspelt"))
     }
   }
 
@@ -85,8 +95,9 @@ enum SearchQuality {
       let baseline = try PageBaseline(book: book)
       var result = Result(name: set.name, pages: index.pageCount, sections: index.sectionCount)
       var times = Samples()
-      for (text, wanted) in try queries(in: folder.appendingPathComponent(set.file)) {
+      for (text, wanted, isMisspelt) in try queries(in: folder.appendingPathComponent(set.file)) {
         var query = Query(text: text, wanted: wanted)
+        query.isMisspelt = isMisspelt
         let start = now()
         let answer = try index.answer(text, limit: 20)
         times.add(now() - start)
