@@ -13,11 +13,17 @@ enum SearchBench {
   static let nodeBook = URL(fileURLWithPath: "/usr/share/doc/nodejs/api")
 
   /// The queries measured, as a person types them: one word, a prefix, two words, one letter,
-  /// a misspelt word (corrected), and the most words a query uses, none in the book and none
-  /// close to a word of it (each compared with the whole vocabulary, nothing corrected).
+  /// a misspelt word (corrected), the most words a query uses all misspelt (each compared with
+  /// the whole vocabulary; together they find nothing, so nothing is shown corrected), and as
+  /// many words none of which is close to a word of the book.
   static let queries: [(kind: String, text: String)] = [
     ("one word", "buffer"), ("prefix", "readFileS"), ("two words", "stream pipe"), ("one letter", "s"),
     ("misspelt", "eventemiter"),
+    (
+      "16 misspelt words",
+      "bufer eventemiter pipline readFileSinc createHsh setTimout proccess strem cluser wroker "
+        + "certificat reqest respons interfase listenr callbak"
+    ),
     (
       "16 unknown words",
       "qzxwvkjhgf wqzxvkjpht zqxjvkwmnb xqzvkjwhpl jqzxvkwmtr vqzxjkwhgn kqzxvjwpml pqzxvkjwhr "

@@ -19,6 +19,8 @@ struct SpellingCorrector: Sendable {
   private let terms: [[Unicode.Scalar]]
   /// How many sections hold each term (same order as `terms`).
   private let counts: [Int]
+  /// The characters each term holds, as bits (`mask(of:)`; same order as `terms`).
+  private let masks: [UInt64]
 
   /// The longest word corrected, in characters (longer words are left as they are).
   static let maximumLength = 40
@@ -28,6 +30,23 @@ struct SpellingCorrector: Sendable {
     let sorted = terms.map { (Array($0.term.unicodeScalars), $0.count) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
     self.terms = sorted.map(\.0)
     self.counts = sorted.map(\.1)
+    self.masks = self.terms.map(Self.mask(of:))
+  }
+
+  /// The characters `word` holds, one bit each (`a`–`z`, `0`–`9`, others folded onto 28 more
+  /// bits). Each character of one word missing from the other takes an edit, so when more are
+  /// missing than edits allowed the words are not close: a cheap test before the distance.
+  static func mask(of word: [Unicode.Scalar]) -> UInt64 {
+    var mask: UInt64 = 0
+    for scalar in word {
+      let value = scalar.value
+      switch value {
+      case 0x61...0x7A: mask |= 1 << UInt64(value - 0x61)
+      case 0x30...0x39: mask |= 1 << UInt64(26 + value - 0x30)
+      default: mask |= 1 << UInt64(36 + value % 28)
+      }
+    }
+    return mask
   }
 
   /// How many terms the vocabulary holds.
@@ -113,8 +132,14 @@ struct SpellingCorrector: Sendable {
     let word = Array(token.unicodeScalars)
     guard word.count >= 3, word.count <= Self.maximumLength else { return nil }
     let allowed = word.count <= 5 ? 1 : 2
+    let wordMask = Self.mask(of: word)
     var best: (distance: Int, count: Int, index: Int)?
     for (index, term) in terms.enumerated() where abs(term.count - word.count) <= allowed {
+      let mask = masks[index]
+      // A character only one of them holds takes an edit (the other's may share a bit: fewer).
+      guard (wordMask & ~mask).nonzeroBitCount <= allowed, (mask & ~wordMask).nonzeroBitCount <= allowed else {
+        continue
+      }
       guard let distance = Self.distance(word, term, atMost: allowed) else { continue }
       if let current = best,
         distance > current.distance || (distance == current.distance && counts[index] <= current.count)
