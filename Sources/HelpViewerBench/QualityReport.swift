@@ -88,9 +88,9 @@ struct QualityReport {
     - **baseline**: one FTS5 row per page (its title, and its headings and text), every word a
       prefix, ordered by plain `bm25(pages)`: no weights, no tiers, no duplicates removed, no
       correction.
-    - Only the Node.js API set is measured: a large Mallard book (GNOME's `gnome-help`) needs
-      Mallard books, which this branch does not index; its set is one line in
-      `SearchQuality.sets` and one file in `bench/search-queries/` once they are.
+    - A set is left out when its book is not installed, or when this build indexes no page of
+      it: GNOME's `gnome-help` (Mallard, Debian's `gnome-user-docs`) has its set
+      (`gnome-help.tsv`) and is measured once Mallard books are indexed.
 
     """
 }
