@@ -46,6 +46,29 @@ final class FrozenPageTests: GtkTestCase {
     var last: LoadState? { states.last }
   }
 
+  /// A host drops a viewer whose page hangs (its window destroyed, the viewer released): the
+  /// spinning web process ends with it. WebKit alone cannot close a page whose process does not
+  /// answer, so the process would spin until the app quits.
+  func testADroppedViewerEndsItsStuckPagesProcess() throws {
+    try onMain {
+      let server = try TestServer()
+      defer { server.stop() }
+      server.route("/hang", .page(Self.afterLoadHang))
+      let before = WebProcesses.running()
+      var started: Set<Int32> = []
+      do {
+        let viewer = LoadingWebView()
+        let window = showInWindow(viewer.gtkWidget)
+        viewer.load(server.url("/hang"))
+        waitUntil("the page hangs", timeout: 35) { viewer.state.error?.kind == .pageNotResponding }
+        started = WebProcesses.running().subtracting(before)
+        XCTAssertFalse(started.isEmpty, "the page's web process is seen")
+        gtk_window_destroy(window)
+      }
+      waitUntil("the stuck web process ended") { WebProcesses.running().isDisjoint(with: started) }
+    }
+  }
+
   func testAHeadScriptHangFailsAsNotRespondingNotTimedOut() throws {
     try onMain {
       let server = try TestServer()

@@ -116,14 +116,6 @@ extension BundledScheme {
     return true
   }
 
-  private static func serveFile(_ file: URL, for request: URISchemeRequest) {
-    guard let data = FileManager.default.contents(atPath: file.path) else {
-      request.fail(G_IO_ERROR_NOT_FOUND, "Cannot read \(request.path).")
-      return
-    }
-    request.respond(data, contentType: MIMETypes.type(forPath: file.path))
-  }
-
   private static func respond(_ request: URISchemeRequest, html: String) {
     request.respond(Data(html.utf8), contentType: "text/html")
   }
