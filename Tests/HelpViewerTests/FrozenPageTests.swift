@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 import XCTest
@@ -148,7 +148,8 @@ final class FrozenPageTests: GtkTestCase {
       XCTAssertEqual(server.hits["/page"], 2)
       let phases = recorder.kinds
       let reload = try XCTUnwrap(phases.firstIndex(of: "loading"), "\(phases)")
-      XCTAssertEqual(Set(phases[..<reload]), ["failed(pageNotResponding)"], "the end of the process is no new error: \(phases)")
+      XCTAssertEqual(
+        Set(phases[..<reload]), ["failed(pageNotResponding)"], "the end of the process is no new error: \(phases)")
       XCTAssertEqual(Set(phases[reload...]), ["loading", "loaded"], "no error on the way: \(phases)")
       var answered = false
       viewer.whenPageAnswers { answered = true }

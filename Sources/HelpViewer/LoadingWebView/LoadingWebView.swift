@@ -272,6 +272,7 @@ public final class LoadingWebView {
   /// viewer.whenPageAnswers { print("the page is alive") }
   /// ```
   public func whenPageAnswers(_ answered: @escaping @MainActor () -> Void) {
+    guard !isDetached else { return }  // Its web view may be another viewer's now.
     webView.askForAnswer(answered)
   }
 
