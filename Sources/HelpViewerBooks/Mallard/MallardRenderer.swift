@@ -84,7 +84,7 @@ final class MallardRenderer: @unchecked Sendable {
       throw LoadError(.cannotShowContent, url: book.root.path, details: "The list of the book's pages did not parse.")
     }
     defer { xmlFreeDoc(input) }
-    guard let cache = Self.transform(input, with: stylesheets.cache, cache: nil) else {
+    guard let cache = XSLTransform.apply(input, with: stylesheets.cache, cache: nil) else {
       throw LoadError(.cannotShowContent, url: book.root.path, details: "The Mallard cache of the book failed.")
     }
     caches[book] = cache
@@ -101,34 +101,14 @@ final class MallardRenderer: @unchecked Sendable {
     defer { xmlFreeDoc(document) }
     // A refused or broken XInclude leaves the page without what it would have included.
     _ = xmlXIncludeProcessFlags(document, ReadConfinement.parseOptions)
-    guard let result = Self.transform(document, with: stylesheets.page, cache: cache) else {
+    guard let result = XSLTransform.apply(document, with: stylesheets.page, cache: cache) else {
       throw LoadError(.cannotShowContent, url: page.fileURL.path, details: "mal2html failed on “\(page.id)”.")
     }
     defer { xmlFreeDoc(result) }
-    var buffer: UnsafeMutablePointer<xmlChar>?
-    var length: Int32 = 0
-    guard xsltSaveResultToString(&buffer, &length, result, stylesheets.page) == 0, let buffer, length > 0 else {
+    guard let html = XSLTransform.serialize(result, with: stylesheets.page), !html.isEmpty else {
       throw LoadError(.cannotShowContent, url: page.fileURL.path, details: "“\(page.id)” rendered to nothing.")
     }
-    defer { free(buffer) }
-    return Rendering(html: Data(bytes: buffer, count: Int(length)), desc: Self.desc(of: document))
-  }
-
-  /// `stylesheet` applied to `document`, reads confined and `mal.cache.file` naming `cache`.
-  private static func transform(_ document: xmlDocPtr, with stylesheet: xsltStylesheetPtr, cache: xmlDocPtr?)
-    -> xmlDocPtr?
-  {
-    guard let context = xsltNewTransformContext(stylesheet, document) else { return nil }
-    defer { xsltFreeTransformContext(context) }
-    guard xsltSetCtxtSecurityPrefs(ReadConfinement.securityPrefs, context) == 0 else { return nil }
-    xsltSetCtxtParseOptions(context, ReadConfinement.parseOptions)
-    context.pointee._private = cache.map { UnsafeMutableRawPointer($0) }
-    let result = xsltApplyStylesheetUser(stylesheet, document, nil, nil, nil, context)
-    if let result, context.pointee.state == XSLT_STATE_STOPPED {
-      xmlFreeDoc(result)
-      return nil
-    }
-    return result
+    return Rendering(html: html, desc: Self.desc(of: document))
   }
 
   /// The text of the page's `<info><desc>`, whitespace collapsed; empty when it has none.
