@@ -115,6 +115,21 @@ public struct HelpBook: Sendable, Hashable {
     folders.map(\.language).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
   }
 
+  /// Checks that the book's pages can be shown: throws `.helpFormatUnsupported` for DocBook,
+  /// `.helpRendererMissing` for a Mallard book without yelp-xsl's stylesheets (parsing them,
+  /// once per process); nothing for HTML.
+  ///
+  /// ```swift
+  /// do { try book.checkRenderer() } catch { viewer.show(error) }
+  /// ```
+  public func checkRenderer() throws(LoadError) {
+    switch format {
+    case .html: return
+    case .mallard: try MallardRenderer.shared.check(self)
+    case .docbook: _ = try page(id: "index")
+    }
+  }
+
   /// The index page.
   public func indexPage() throws(LoadError) -> HelpBookPage { try page(id: "index") }
 
