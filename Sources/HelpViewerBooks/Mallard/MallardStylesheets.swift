@@ -76,16 +76,28 @@ public final class MallardStylesheets: @unchecked Sendable {
     :root { color-scheme: light dark; }
     @media (prefers-color-scheme: dark) {
     body, article, div.figure &gt; div.inner &gt; div.region &gt; div.contents { background-color: #242424; color: #deddda; }
-    pre span.output, span.ex-gnome-top-title, span.ex-gnome-tiles-title,
-    div.links-norwich-big a, div.links-norwich-big a .desc, div.links-norwich-small a { color: #deddda; }
-    a, a:visited { color: #78aeed; }
-    div.code, div.screen, pre, kbd, div.synopsis, div.note, div.example, div.figure &gt; div.inner,
-    div.links-norwich-big, div.links-norwich-big + div.links-norwich-big, span.gloss-desc { background: #303030; }
+    div.trail, div.hgroup, div.title, th, thead td, thead th, tfoot td, tfoot th, span.em-bold, span.gui,
+    span.guiseq, pre span.input, span.keyseq, pre span.prompt, pre span.output, dt.gloss-term,
+    span.ex-gnome-top-title, span.ex-gnome-tiles-title, div.links-norwich-big a, div.links-norwich-small a
+    { color: #deddda; }
+    a.linkdiv span.desc, div.links .desc, div.links-grid &gt; div.desc, div.links-tile span.desc,
+    span.ex-gnome-top-desc, span.ex-gnome-tiles-desc, div.links-norwich-big a .desc, pre.numbered,
+    div.quote div.cite { color: #c0bfbc; }
+    a, a span.em-bold, a span.gui, a span.guiseq, a span.keyseq, kbd.key-Fn, a kbd, div.links .desc a:hover,
+    .ui-expander &gt; div.inner &gt; div.title:hover { color: #78aeed; }
+    a:visited { color: #dc8add; }
+    aside.sidebar, div.trails, footer, thead td, thead th, tfoot td, tfoot th, div.sectionlinks,
+    div.serieslinks, pre.numbered, div.note, div.synopsis &gt; div.inner &gt; div.region &gt; div.contents,
+    div.synopsis &gt; div.contents, tr.shade, td.shade, span.cmd, div.ui-overlay &gt; div.inner,
+    div.links-norwich-small, div.links-norwich-big, div.links-norwich-big + div.links-norwich-big,
+    div.ui-expander-preview.ui-expander-c &gt; div.inner &gt; div.region, span.hi, span.gloss-desc,
+    section.ui-expander-preview.ui-expander-c &gt; div.inner &gt; div.region &gt; div.contents
+    { background: #303030; }
+    tr.shade td.shade, a.linkdiv:hover, ul.links-uix-hover a:hover, div.links-tile &gt; a:hover,
+    div.ui-expander-preview.ui-expander-c &gt; div.inner &gt; div.region:hover { background: #383838; }
     section &gt; div.inner &gt; div.hgroup, table, td, th, li.links-head, nav.prevnext &gt; div.inner &gt; *, div.code,
     div.example, div.figure &gt; div.inner, div.screen, kbd, a.ex-gnome-top, a.ex-gnome-tile, dd.gloss-def
     { border-color: #5e5c64; }
-    header, footer, nav, div.trails, div.hgroup, div.desc, div.linkdiv, div.linkdiv a, div.title, span.desc,
-    div.links, div.contents, div.region, aside, div.sect, div.page, main { background-color: transparent; color: inherit; }
     }
     """
 }
