@@ -150,4 +150,21 @@ final class MallardViewerTests: GtkTestCase {
       XCTAssertTrue(dialog.viewer.state.error?.message.contains("yelp-xsl") == true)
     }
   }
+
+  func testMallardPagesFollowTheDarkPreference() throws {
+    try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      defer { DarkPreference.isPreferred = false }
+      DarkPreference.isPreferred = true
+      let book = try HelpBook(folder: Self.fixture, languages: [])
+      let dialog = HelpDialog.present(topic: "sync", in: book)
+      defer { dialog.close() }
+      let viewer = dialog.viewer
+      waitUntil("the topic") { viewer.state.title == "Synchronize notes" && viewer.state.phase == .loaded }
+      let background = "getComputedStyle(document.body).backgroundColor"
+      XCTAssertEqual(evaluate(background, in: viewer.webView), "rgb(36, 36, 36)")
+      DarkPreference.isPreferred = false
+      waitUntil("the page turned light") { evaluate(background, in: viewer.webView) == "rgb(255, 255, 255)" }
+    }
+  }
 }
