@@ -98,6 +98,9 @@ final class MallardViewerTests: GtkTestCase {
         viewer.state.title == "Notizen abgleichen" && viewer.state.phase == .loaded
       }
       XCTAssertTrue(viewer.state.url?.hasSuffix("/sync.html#conflicts") == true, viewer.state.url ?? "")
+      waitUntil("the figure, from C/ (de/ has none)") {
+        evaluate("String(document.querySelector('img').naturalWidth)", in: viewer.webView) == "4"
+      }
 
       dialog.load(helpAddress: "help:other/refresh", environment: help.environment, languages: ["de"])
       waitUntil("the meta refresh's page, in C (de lacks it)") {
