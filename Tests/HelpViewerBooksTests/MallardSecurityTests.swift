@@ -121,6 +121,25 @@ import Testing
     #expect(ReadConfinement.permits("/etc/passwd"), "outside a render, nothing is confined")
   }
 
+  @Test(.enabled(if: hasYelpXSL)) func aNamedPipeIsNeverReadFrom() throws {
+    let book = try HostileBook { _ in #"<p><xi:include href="pipe.xml" parse="text"/></p>"# }
+    defer { book.folder.remove() }
+    let pipe = book.folder.url.appendingPathComponent("book/C/pipe.xml").path
+    #expect(mkfifo(pipe, 0o600) == 0)
+    #expect(book.render().html?.contains("After.") == true, "the include is dropped; the page shows")
+    #expect(mkfifo(book.folder.url.appendingPathComponent("book/C/fifo.page").path, 0o600) == 0)
+    let error = #expect(throws: LoadError.self) { try book.book.page(id: "fifo").html() }
+    #expect(error?.kind == .cannotShowContent)
+    // A book with a pipe among its pages from the start still shows its other pages.
+    let other = try TemporaryFolder()
+    defer { other.remove() }
+    try other.write(
+      "C/index.page", #"<page xmlns="http://projectmallard.org/1.0/" id="index"><title>Fine</title></page>"#)
+    #expect(mkfifo(other.url.appendingPathComponent("C/pipe.page").path, 0o600) == 0)
+    let fresh = try HelpBook(folder: other.url, languages: [])
+    #expect(String(decoding: try fresh.indexPage().html(), as: UTF8.self).contains("<title>Fine</title>"))
+  }
+
   @Test(.enabled(if: hasYelpXSL)) func brokenPagesAreErrorsNotCrashes() throws {
     for text in ["", "<page", "<html><body>not mallard</body></html>", "\u{0}\u{1}binary"] {
       let folder = try TemporaryFolder()

@@ -75,7 +75,7 @@ final class MallardRenderer: @unchecked Sendable {
     if let cache = caches[book] { return cache }
     var list =
       #"<cache:cache xmlns:cache="http://projectmallard.org/cache/1.0/" xmlns="http://projectmallard.org/1.0/">"#
-    for page in book.pages() {
+    for page in book.pages() where ReadConfinement.permits(page.fileURL.path) {  // No pipes.
       list += #"<page cache:href=""# + HTMLText.escape(page.fileURL.absoluteString) + #""/>"#
     }
     list += "</cache:cache>"

@@ -91,7 +91,8 @@ enum ReadConfinement {
   }
 
   /// Whether `address` (a `file:` URL or an absolute path) may be read now: always outside
-  /// `run`; inside it only when it lies in an allowed folder once `..` and links are resolved.
+  /// `run`; inside it only when it lies in an allowed folder once `..` and links are resolved,
+  /// and is not a named pipe, socket or device (which would block or never end).
   static func permits(_ address: String) -> Bool {
     guard let allowed else { return true }
     let path: String
@@ -105,7 +106,12 @@ enum ReadConfinement {
       return false
     }
     let resolved = canonicalPath(path)
-    return allowed.contains { resolved == $0 || resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+    guard allowed.contains(where: { resolved == $0 || resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+      return false
+    }
+    // What is missing or a folder fails to read at once; a named pipe or device may never end.
+    let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
+    return type == nil || type == .typeRegular || type == .typeDirectory
   }
 
   private static func canonicalPath(_ path: String) -> String {
