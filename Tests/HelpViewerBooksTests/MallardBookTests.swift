@@ -55,6 +55,9 @@ import Testing
     #expect(try html("share", book).contains("Share a note"))
     #expect(
       try html("index", book).contains("Notizen auf jedem Rechner gleich halten."), "the German desc in the guide")
+    let german = book.pages(language: "de")
+    #expect(german.map(\.id) == ["index", "sync"], "de/ alone, still Mallard")
+    #expect(german.allSatisfy { $0.book == book }, "rendered within the whole book")
   }
 
   @Test(.enabled(if: hasYelpXSL)) func pageTextHasTitleSectionsAndDesc() throws {

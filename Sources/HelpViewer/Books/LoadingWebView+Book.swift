@@ -25,23 +25,30 @@ extension LoadingWebView {
   /// that is a path), so that the host can say so; `nil` when the topic's page loads. A book
   /// without an index page shows the error view.
   ///
+  /// A book that cannot be shown at all (DocBook, Mallard without yelp-xsl) shows the error
+  /// view instead and returns why.
+  ///
   /// ```swift
   /// if let missing = viewer.load(topic: "sync", section: "conflicts", in: book) { log(missing) }
   /// ```
-  /// A book that cannot be shown at all (DocBook, Mallard without yelp-xsl) shows the error
-  /// view and returns why.
   @discardableResult
   public func load(topic: String, section: String? = nil, in book: HelpBook) -> LoadError? {
     do {
       load(try BundledScheme.url(of: book, topic: topic, section: section))
       return nil
-    } catch  where error.kind == .httpError || error.kind == .blockedByPolicy {
+    } catch  where Self.showsIndex(for: error) {
       load(book: book)
       return error
     } catch {
       show(error)
       return error
     }
+  }
+
+  /// Whether `load(topic:section:in:)` shows the index page for `error`: a topic the book does
+  /// not have, or one that is a path (not a book that cannot be shown at all).
+  static func showsIndex(for error: LoadError) -> Bool {
+    error.kind == .httpError || error.kind == .blockedByPolicy
   }
 
   /// Shows the page a GNOME `help:` address names (`help:APP`, `help:APP/PAGE#section`), found

@@ -5,8 +5,8 @@ import HelpViewerCore
 import HelpViewerGlue
 
 /// Help books served under the bundled scheme: `help-viewer://book-N/PAGE.html` is page `PAGE`
-/// of the book (a Mallard page rendered to HTML in memory), in the best language that has it (`HelpBook.page(id:)`: a page missing in
-/// German comes from `C/`, for that page alone). Other files (pictures, style sheets) come from
+/// of the book (a Mallard page rendered to HTML in memory), in the best language that has it
+/// (`HelpBook.page(id:)`: a page missing in German comes from `C/`, for that page alone). Other files (pictures, style sheets) come from
 /// the first of the book's folders that has them, then from its root; nothing outside the book
 /// is served. `help-viewer://book-N/.search?q=TEXT` is the search results page for `TEXT`.
 ///

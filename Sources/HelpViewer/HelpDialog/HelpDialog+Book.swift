@@ -94,9 +94,7 @@ extension HelpDialog {
   @discardableResult
   public func show(topic: String, section: String? = nil, in book: HelpBook) -> Bool {
     guard let support = attach(book: book) else { return false }
-    if let missing = viewer.load(topic: topic, section: section, in: book),
-      missing.kind == .httpError || missing.kind == .blockedByPolicy
-    {
+    if let missing = viewer.load(topic: topic, section: section, in: book), LoadingWebView.showsIndex(for: missing) {
       let text = String(format: localized("The help page “%@” was not found; showing the contents."), topic)
       support.note.show(text)
       support.noteShownAt = viewer.state.requestedURL

@@ -5,8 +5,8 @@ import HelpViewerCore
 ///
 /// Its index page is `index.html`, or `index.page` for Mallard help as GNOME apps install it
 /// (rendered with yelp-xsl's stylesheets, `MallardRenderer`); a page's id is its file name
-/// without `.html` or `.page`, and a section is an element `id` in a page. The pages lie either directly in the folder (one language) or
-/// in language folders: `C/` (the default) and `de/`, `pt_BR/`, …. The language chain is the
+/// without `.html` or `.page`, and a section is an element `id` in a page. The pages lie either
+/// directly in the folder (one language) or in language folders: `C/` (the default) and `de/`, `pt_BR/`, …. The language chain is the
 /// one the package uses for its own strings (`Localization.languages`: `LANGUAGE`, then the
 /// locale), with `C` last; a page missing in German comes from `C/`, for that page alone.
 ///
@@ -90,11 +90,15 @@ public struct HelpBook: Sendable, Hashable {
     return HelpBook(root: first.url, layout: .installed, chain: chain, folders: folders, stylesheets: stylesheets)
   }
 
-  init(root: URL, layout: Layout, chain: [String], folders: [HelpBookFolder], stylesheets: URL) {
+  /// The book of `folders`; its format is `format`, or when `nil` that of the first folder with
+  /// an index page.
+  init(
+    root: URL, layout: Layout, chain: [String], folders: [HelpBookFolder], stylesheets: URL, format: HelpFormat? = nil
+  ) {
     self.root = root
     self.layout = layout
     self.languageChain = chain
-    let format = HelpFormat.detect(in: folders.map(\.url))
+    let format = format ?? HelpFormat.detect(in: folders.map(\.url))
     self.format = format
     self.stylesheets = stylesheets
     self.folders = folders.map { folder in
@@ -191,12 +195,13 @@ public struct HelpBook: Sendable, Hashable {
     return result.sorted { $0.id < $1.id }
   }
 
-  /// The pages of `language`'s folders alone (no fallback), sorted by id.
+  /// The pages of `language`'s folders alone (no fallback), sorted by id; a Mallard page still
+  /// renders within the whole book (its links and guides).
   public func pages(language: String) -> [HelpBookPage] {
     HelpBook(
       root: root, layout: layout, chain: languageChain, folders: folders.filter { $0.language == language },
-      stylesheets: stylesheets
-    ).pages()
+      stylesheets: stylesheets, format: format
+    ).pages().map { makePage(id: $0.id, file: $0.fileURL, folder: $0.folder) }
   }
 
   /// Page `id` of `folder`, whose file is `file`; a Mallard page knows its book (to render it).
