@@ -5,8 +5,8 @@ import HelpViewerCore
 import HelpViewerGlue
 
 /// Help books served under the bundled scheme: `help-viewer://book-N/PAGE.html` is page `PAGE`
-/// of the book, in the best language that has it (`HelpBook.page(id:)`: a page missing in
-/// German comes from `C/`, for that page alone). Other files (pictures, style sheets) come from
+/// of the book (a Mallard page rendered to HTML in memory), in the best language that has it
+/// (`HelpBook.page(id:)`: a page missing in German comes from `C/`, for that page alone). Other files (pictures, style sheets) come from
 /// the first of the book's folders that has them, then from its root; nothing outside the book
 /// is served. `help-viewer://book-N/.search?q=TEXT` is the search results page for `TEXT`.
 ///
@@ -46,8 +46,10 @@ extension BundledScheme {
 
   /// The address of `topic`'s page in `book` (served by the bundled scheme), with `section` as
   /// its fragment. Throws as `HelpBook.page(id:)` does: a 404 `LoadError` for an unknown topic,
-  /// `.blockedByPolicy` for a path.
+  /// `.blockedByPolicy` for a path; and as `HelpBook.checkRenderer()` for a book that cannot be
+  /// shown (DocBook, Mallard without yelp-xsl).
   public static func url(of book: HelpBook, topic: String, section: String? = nil) throws(LoadError) -> URL {
+    try book.checkRenderer()
     let page = try book.page(id: topic)
     return address(of: page.id, section: section, in: name(for: book))
   }
@@ -76,7 +78,6 @@ extension BundledScheme {
     if let old = books.removeValue(forKey: name) { bookNames[old] = nil }
   }
 
-
   /// Answers a request for a book's address; `false` when `request` names no book.
   static func serveBook(_ request: URISchemeRequest) -> Bool {
     guard let book = books[request.host.lowercased()] else { return false }
@@ -92,7 +93,11 @@ extension BundledScheme {
       if file.hasSuffix(".html"), let id = String(file.dropLast(5)).removingPercentEncoding, !id.isEmpty {
         do {
           let page = try book.page(id: id)
-          serveFile(page.fileURL, for: request)
+          if book.format == .mallard {
+            request.respond(try page.html(), contentType: "text/html")  // Rendered in memory.
+          } else {
+            serveFile(page.fileURL, for: request)
+          }
         } catch {
           fail(request, with: error)
         }

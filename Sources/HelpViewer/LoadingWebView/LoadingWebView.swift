@@ -122,6 +122,7 @@ public final class LoadingWebView {
     WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
     navigationGuard.connect(webView, into: signals)
     navigationGuard.onRefusedNavigation = { [weak self] in self?.handle(.stopped) }
+    navigationGuard.onHelpAddress = { [weak self] address in self?.load(helpAddress: address) }
     refuseDownloads()
     watchdog = PageWatchdog(webView, threshold: configuration.unresponsiveTimeout) { [weak self] answers in
       self?.handle(answers ? .responsive : .unresponsive)
