@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -57,14 +57,11 @@ public enum BundledScheme {
     }
   }
 
-  /// The largest file served (a page, a picture, a video).
-  static let maximumFileSize = 256 << 20
-
   /// Answers `request` with `file`'s bytes; a named pipe, device or oversized file is refused
   /// rather than read (`RegularFile`), so it never blocks the main thread.
   static func serveFile(_ file: URL, for request: URISchemeRequest) {
     do {
-      let data = try RegularFile.read(file, limit: maximumFileSize)
+      let data = try RegularFile.read(file, limit: RegularFile.servedLimit)
       request.respond(data, contentType: MIMETypes.type(forPath: file.path))
     } catch {
       request.fail(G_IO_ERROR_NOT_REGULAR_FILE, "Cannot read \(request.path): \(error.details ?? "").")

@@ -39,16 +39,7 @@ public struct HelpBookPage: Sendable, Hashable {
   /// The page as HTML: its file's bytes, or a Mallard page rendered (`MallardRenderer`).
   public func html() throws(LoadError) -> Data {
     if let book { return try MallardRenderer.shared.html(of: self, in: book) }
-    let type = (try? FileManager.default.attributesOfItem(atPath: fileURL.path))?[.type] as? FileAttributeType
-    guard type == .typeRegular else {
-      throw LoadError(.cannotShowContent, url: fileURL.path, details: "The page is not a regular file.")
-    }
-    do {
-      return try Data(contentsOf: fileURL)
-    } catch {
-      throw LoadError(
-        .cannotShowContent, url: fileURL.path, details: "Cannot read the page: \(error.localizedDescription)")
-    }
+    return try RegularFile.read(fileURL, limit: RegularFile.servedLimit)
   }
 
   /// The page's text, title and sections, read from its file (a Mallard page's from its

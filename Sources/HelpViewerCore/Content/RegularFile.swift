@@ -12,6 +12,9 @@ import Foundation
 /// let bytes = try RegularFile.read(pageURL, limit: 32 << 20)  // LoadError when not a plain file
 /// ```
 public enum RegularFile {
+  /// The largest file the viewer serves (a page, a picture, a video): 256 MiB.
+  public static let servedLimit = 256 << 20
+
   /// The bytes of `file`. Throws `.cannotShowContent` when it is not a regular file (after
   /// symbolic links), cannot be opened, or is larger than `limit` bytes.
   public static func read(_ file: URL, limit: Int) throws(LoadError) -> Data {
