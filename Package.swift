@@ -6,7 +6,8 @@
 //                                            → HelpViewerBooks (help books, search; no GTK)
 //                                            → HelpViewerCore (state machine, errors, URLs; no GTK)
 //   help-viewer-demo  → HelpViewerDemoContent (the demo's own pages and strings; no library product)
-//   HelpViewerBooks   → HelpViewerCore, HelpViewerCSQLite, HelpViewerCXML2 (help books and search; no GTK)
+//   HelpViewerBooks   → HelpViewerCore, HelpViewerCSQLite, HelpViewerCXML2, HelpViewerCXSLT (help books, Mallard
+//                       rendering with yelp-xsl through libxslt, and search; no GTK)
 //   HelpViewerGlue    → HelpViewerCore (its errors are the core's `PlatformError`),
 //                       HelpViewerCGtk, HelpViewerCWebKit (system libraries), HelpViewerCShim (tiny C shim)
 import PackageDescription
@@ -32,11 +33,16 @@ let package = Package(
     .systemLibrary(
       name: "HelpViewerCXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(
+      name: "HelpViewerCXSLT", pkgConfig: "libexslt",
+      providers: [.apt(["libxslt1-dev"])]),
     .target(name: "HelpViewerCShim", dependencies: ["HelpViewerCWebKit"]),
     // The gettext catalogs (`po/*.po`) are read by the core's own `.po` reader; see README.
     .target(name: "HelpViewerCore", resources: [.copy("Localization/po")]),
     // Help books: pages by topic and language, help: addresses, full-text search (no GTK).
-    .target(name: "HelpViewerBooks", dependencies: ["HelpViewerCore", "HelpViewerCSQLite", "HelpViewerCXML2"]),
+    .target(
+      name: "HelpViewerBooks",
+      dependencies: ["HelpViewerCore", "HelpViewerCSQLite", "HelpViewerCXML2", "HelpViewerCXSLT"]),
     .target(
       name: "HelpViewerGlue",
       dependencies: ["HelpViewerCore", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim"]),
@@ -56,9 +62,11 @@ let package = Package(
       dependencies: ["HelpViewer", "HelpViewerBooks", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerCSQLite"],
       path: "Sources/HelpViewerBench"),
     .executableTarget(
-      name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"], path: "Sources/HelpViewerRawLoad"),
+      name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"],
+      path: "Sources/HelpViewerRawLoad"),
     .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
-    .testTarget(name: "HelpViewerBooksTests", dependencies: ["HelpViewerBooks", "HelpViewerCore"]),
+    .testTarget(
+      name: "HelpViewerBooksTests", dependencies: ["HelpViewerBooks", "HelpViewerCore"], exclude: ["Fixtures"]),
     .testTarget(
       name: "HelpViewerTests",
       dependencies: [

@@ -78,13 +78,14 @@ import Testing
     #expect(address.description == "help:app/both#x")
   }
 
-  @Test func missingPageAndAppAre404() throws {
+  @Test func missingPageAndAppAreHelpNotFound() throws {
     let dirs = try DataDirs()
     defer { dirs.root.remove() }
     for address in ["help:app/nope", "help:nope", "help:nope/page", "help:other/both"] {
       let error = #expect(throws: LoadError.self, "\(address)") { try resolve(address, dirs) }
-      #expect(error?.kind == .httpError && error?.httpStatus == 404, "\(address)")
+      #expect(error?.kind == .helpNotFound && error?.isRetryable == false, "\(address)")
       #expect(error?.url == address || error?.url == "help:nope", "\(address): \(String(describing: error?.url))")
+      #expect(error?.message.contains("HTTP") == false && error?.message.contains("server") == false)
     }
   }
 

@@ -10,6 +10,7 @@ import Testing
     (D.gio, C.gioConnectionRefused, LoadError.Kind.cannotConnect),
     (D.gio, C.gioTimedOut, .timedOut),
     (D.gio, C.gioHostNotFound, .hostNotFound),
+    (D.gio, C.gioNotRegularFile, .cannotShowContent),
     (D.resolver, 0, .hostNotFound),
     (D.resolver, 1, .hostNotFound),
     (D.tls, 3, .tlsFailure),

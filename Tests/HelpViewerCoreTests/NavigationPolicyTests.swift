@@ -128,3 +128,33 @@ import Testing
     #expect(policy.decide(NavigationRequest(url: base.appendingPathComponent("secret.html").absoluteString)) == .refuse)
   }
 }
+
+@Suite struct HelpAddressPolicyTests {
+  @Test func helpAddressesStayInTheViewerWhoeverAsks() {
+    var policy = NavigationPolicy()
+    policy.adoptFirstPage("help-viewer://book-1/index.html")
+    for kind in [NavigationRequest.Kind.linkClicked, .other] {
+      #expect(
+        policy.decide(NavigationRequest(url: "help:gnome-help/files", kind: kind, isUserGesture: false)) == .allow)
+    }
+    #expect(policy.decide(NavigationRequest(url: "help:zenity", opensNewWindow: true)) == .refuse)
+    let strict = NavigationPolicy(allowedSchemes: ["about"])
+    #expect(strict.decide(NavigationRequest(url: "help:zenity")) == .refuse, "a host can leave help: out")
+  }
+
+  @Test func missingHelpNamesTheAppAndPageNeverAServer() {
+    let page = LoadError(.helpNotFound, url: "help:zenity/calendar#x")
+    #expect(page.message == "The help page “calendar” is not in the help for “zenity”.")
+    #expect(page.title == "Help Not Found" && !page.isRetryable)
+    let app = LoadError(.helpNotFound, url: "help:nosuchapp")
+    #expect(app.message == "No help is installed for “nosuchapp”.")
+    #expect(LoadError(.helpNotFound, url: "help:nosuchapp/index").message == app.message)
+    #expect(
+      LoadError(.helpRendererMissing).message.contains("“yelp-xsl”") && LoadError(.helpRendererMissing).isRetryable)
+    #expect(!LoadError(.helpFormatUnsupported).isRetryable)
+    for kind in [LoadError.Kind.helpNotFound, .helpFormatUnsupported, .helpRendererMissing] {
+      let text = LoadError(kind, url: "help:zenity").message
+      #expect(!text.contains("HTTP") && !text.contains("server"), "\(kind)")
+    }
+  }
+}

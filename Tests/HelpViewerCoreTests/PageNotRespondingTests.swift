@@ -55,6 +55,23 @@ import Testing
     #expect(run([.responsive]).isEmpty)
   }
 
+  /// A web process slow to start (a busy machine, the app's own main thread slow to read its
+  /// replies) makes WebKit say it does not answer before the page started: no page hangs yet.
+  /// Seen under ThreadSanitizer: the error view flashed, then WebKit's STARTED began the load
+  /// again as a new navigation. The load timeout still ends a process that never starts.
+  @Test func aProcessSlowToStartIsNoHang() {
+    for events: [LoadEvent] in [
+      [.requested(url: url), .unresponsive],
+      [.requested(url: url), .started(url: url), .unresponsive],
+    ] {
+      let states = run(events + [.responsive, .committed(url: url, httpStatus: 200), .finished])
+      #expect(states.allSatisfy { $0.error == nil }, "\(states.map(\.phase.name))")
+      #expect(states.last?.phase == .loaded)
+    }
+    let timedOut = run([.requested(url: url), .unresponsive, .timedOut])
+    #expect(timedOut.last?.error?.kind == .timedOut)
+  }
+
   @Test func theWordsDoNotBlameTheServer() {
     let error = LoadError(.pageNotResponding, url: "http://127.0.0.1:8000/hang")
     Localization.withLanguages([]) {

@@ -73,6 +73,11 @@ final class DialogAfterEndTests: GtkTestCase {
       XCTAssertEqual(gtk_window_get_child(kept), second.viewer.gtkWidget)
       XCTAssertEqual(gtk_window_get_title(kept).map { String(cString: $0) }, "B")
       XCTAssertEqual(second.viewer.state, secondState, "the second dialog's page is as it was")
+      XCTAssertFalse(second.viewer.model.findState.isShown, "the first dialog's viewer showed no find bar")
+      XCTAssertEqual(second.viewer.zoomLevel, 1, "nor zoomed the page")
+      var answered = false
+      second.viewer.whenPageAnswers { answered = true }
+      waitUntil("the shared web view's page answers (after any script the first viewer sent)") { answered }
     }
   }
 

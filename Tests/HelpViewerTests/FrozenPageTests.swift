@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 import XCTest
@@ -44,6 +44,29 @@ final class FrozenPageTests: GtkTestCase {
     init(_ viewer: LoadingWebView) { viewer.onStateChange = { [weak self] in self?.states.append($0) } }
     var kinds: [String] { states.map { $0.error.map { "failed(\($0.kind.rawValue))" } ?? $0.phase.name } }
     var last: LoadState? { states.last }
+  }
+
+  /// A host drops a viewer whose page hangs (its window destroyed, the viewer released): the
+  /// spinning web process ends with it. WebKit alone cannot close a page whose process does not
+  /// answer, so the process would spin until the app quits.
+  func testADroppedViewerEndsItsStuckPagesProcess() throws {
+    try onMain {
+      let server = try TestServer()
+      defer { server.stop() }
+      server.route("/hang", .page(Self.afterLoadHang))
+      let before = WebProcesses.running()
+      var started: Set<Int32> = []
+      do {
+        let viewer = LoadingWebView()
+        let window = showInWindow(viewer.gtkWidget)
+        viewer.load(server.url("/hang"))
+        waitUntil("the page hangs", timeout: 35) { viewer.state.error?.kind == .pageNotResponding }
+        started = WebProcesses.running().subtracting(before)
+        XCTAssertFalse(started.isEmpty, "the page's web process is seen")
+        gtk_window_destroy(window)
+      }
+      waitUntil("the stuck web process ended") { WebProcesses.running().isDisjoint(with: started) }
+    }
   }
 
   func testAHeadScriptHangFailsAsNotRespondingNotTimedOut() throws {
@@ -125,7 +148,8 @@ final class FrozenPageTests: GtkTestCase {
       XCTAssertEqual(server.hits["/page"], 2)
       let phases = recorder.kinds
       let reload = try XCTUnwrap(phases.firstIndex(of: "loading"), "\(phases)")
-      XCTAssertEqual(Set(phases[..<reload]), ["failed(pageNotResponding)"], "the end of the process is no new error: \(phases)")
+      XCTAssertEqual(
+        Set(phases[..<reload]), ["failed(pageNotResponding)"], "the end of the process is no new error: \(phases)")
       XCTAssertEqual(Set(phases[reload...]), ["loading", "loaded"], "no error on the way: \(phases)")
       var answered = false
       viewer.whenPageAnswers { answered = true }

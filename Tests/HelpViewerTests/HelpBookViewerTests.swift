@@ -110,7 +110,8 @@ final class HelpBookViewerTests: GtkTestCase {
 
       dialog.load(helpAddress: "help:no-such-app", environment: environment, languages: ["C"])
       waitUntil("the error view") { viewer.state.error != nil }
-      XCTAssertEqual(viewer.state.error?.kind, .httpError)
+      XCTAssertEqual(viewer.state.error?.kind, .helpNotFound)
+      XCTAssertEqual(viewer.state.error?.message, "No help is installed for “no-such-app”.")
       XCTAssertEqual(viewer.state.error?.details, "No help for “no-such-app” is installed.")
       dialog.load(helpAddress: "help:notes-app/%2e%2e%2fsecret", environment: environment, languages: ["C"])
       waitUntil("refused") { viewer.state.error?.kind == .blockedByPolicy }

@@ -105,7 +105,10 @@ final class InstalledLayoutTests: GtkTestCase {
   }
 
   func testACopiedBinaryFindsTheBuildFolderWhileItExists() throws {
+    // The demo knows SwiftPM's default build folder only, not one given with --scratch-path.
     try onMain {
+      try XCTSkipUnless(
+        Install.scratchFolder == Install.buildFolder, "built in \(Install.scratchFolder.lastPathComponent), not .build")
       let install = try Install()
       defer { install.remove() }
       let binary = try install.binary(in: "bin", bundlesIn: nil)
@@ -119,11 +122,21 @@ final class InstalledLayoutTests: GtkTestCase {
 /// A temporary install prefix holding a copy of the demo, and empty XDG data directories.
 @MainActor
 private struct Install {
-  /// The package's build folder (`.build`), which the copy is run without.
-  static let buildFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent(".build")
+  static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  /// SwiftPM's default build folder (`.build`), where the demo looks for its bundles.
+  static let buildFolder = package.appendingPathComponent(".build")
   /// Where the built demo and its bundles are.
   static let built = URL(fileURLWithPath: demoBinary).deletingLastPathComponent()
+  /// The build folder the demo was built in, which the copy is run without: `.build`, or a
+  /// sanitizer build's own (`scripts/test.sh --sanitize` builds in `.build-asan`, `.build-tsan`).
+  static let scratchFolder: URL = {
+    var folder = built
+    while folder.path.count > package.path.count, folder.deletingLastPathComponent() != package {
+      folder = folder.deletingLastPathComponent()
+    }
+    return folder.deletingLastPathComponent() == package ? folder : buildFolder
+  }()
 
   let root: URL
   var xdgHome: URL { root.appendingPathComponent("xdg-home") }
@@ -153,7 +166,7 @@ private struct Install {
     return binary.path
   }
 
-  /// Runs `binary` in a mount namespace where `.build` is an empty folder (unless
+  /// Runs `binary` in a mount namespace where the build folder is an empty one (unless
   /// `hidingBuildFolder` is false), with `$XDG_DATA_HOME` and the first of `$XDG_DATA_DIRS`
   /// in the prefix.
   func run(_ binary: String, _ arguments: [String], language: String? = nil, hidingBuildFolder: Bool = true) throws
@@ -168,7 +181,7 @@ private struct Install {
     if let language { environment["LANGUAGE"] = language }
     let hide = [
       "/usr/bin/unshare", "--user", "--map-root-user", "--mount", "/bin/sh", "-c",
-      "mount -t tmpfs hidden \"$0\" && test -z \"$(ls -A \"$0\")\" && exec \"$@\"", Self.buildFolder.path,
+      "mount -t tmpfs hidden \"$0\" && test -z \"$(ls -A \"$0\")\" && exec \"$@\"", Self.scratchFolder.path,
     ]
     let command = (hidingBuildFolder ? hide : []) + [binary] + arguments
     return try Finished(running: command, environment: environment)

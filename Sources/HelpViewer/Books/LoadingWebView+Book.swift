@@ -25,6 +25,9 @@ extension LoadingWebView {
   /// that is a path), so that the host can say so; `nil` when the topic's page loads. A book
   /// without an index page shows the error view.
   ///
+  /// A book that cannot be shown at all (DocBook, Mallard without yelp-xsl) shows the error
+  /// view instead and returns why.
+  ///
   /// ```swift
   /// if let missing = viewer.load(topic: "sync", section: "conflicts", in: book) { log(missing) }
   /// ```
@@ -33,10 +36,48 @@ extension LoadingWebView {
     do {
       load(try BundledScheme.url(of: book, topic: topic, section: section))
       return nil
-    } catch {
+    } catch  where Self.showsIndex(for: error) {
       load(book: book)
       return error
+    } catch {
+      show(error)
+      return error
     }
+  }
+
+  /// Whether `load(topic:section:in:)` shows the index page for `error`: a topic the book does
+  /// not have, or one that is a path (not a book that cannot be shown at all).
+  static func showsIndex(for error: LoadError) -> Bool {
+    error.kind == .httpError || error.kind == .blockedByPolicy
+  }
+
+  /// Shows the page a GNOME `help:` address names (`help:APP`, `help:APP/PAGE#section`), found
+  /// as Yelp finds it (see `HelpAddress.resolve`); an address that does not resolve shows the
+  /// error view (`.helpNotFound`: "No help is installed for “APP”.") and returns why.
+  ///
+  /// ```swift
+  /// viewer.load(helpAddress: "help:zenity/calendar")
+  /// ```
+  @discardableResult
+  public func load(
+    helpAddress address: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    languages: [String]? = nil
+  ) -> LoadError? {
+    do {
+      let found = try HelpAddress(parsing: address).resolve(environment: environment, languages: languages)
+      return load(topic: found.page.id, section: found.section, in: found.book)
+    } catch {
+      show(error)
+      return error
+    }
+  }
+
+  /// What happens when a page goes to a `help:` address the navigation policy allows (a link,
+  /// a meta refresh, a script): by default `load(helpAddress:)`; a help dialog also changes the
+  /// book it searches.
+  public var followHelpAddress: @MainActor (String) -> Void {
+    get { navigationGuard.onHelpAddress }
+    set { navigationGuard.onHelpAddress = newValue }
   }
 
   /// Shows `topic` (`HelpTopic(parsing: "sync#conflicts")`) of `book`; see

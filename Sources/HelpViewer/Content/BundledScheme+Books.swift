@@ -5,8 +5,8 @@ import HelpViewerCore
 import HelpViewerGlue
 
 /// Help books served under the bundled scheme: `help-viewer://book-N/PAGE.html` is page `PAGE`
-/// of the book, in the best language that has it (`HelpBook.page(id:)`: a page missing in
-/// German comes from `C/`, for that page alone). Other files (pictures, style sheets) come from
+/// of the book (a Mallard page rendered to HTML in memory), in the best language that has it
+/// (`HelpBook.page(id:)`: a page missing in German comes from `C/`, for that page alone). Other files (pictures, style sheets) come from
 /// the first of the book's folders that has them, then from its root; nothing outside the book
 /// is served. `help-viewer://book-N/.search?q=TEXT` is the search results page for `TEXT` (a
 /// misspelt word corrected); `…/.search?q=TEXT&exact=1` searches for `TEXT` as typed.
@@ -47,8 +47,10 @@ extension BundledScheme {
 
   /// The address of `topic`'s page in `book` (served by the bundled scheme), with `section` as
   /// its fragment. Throws as `HelpBook.page(id:)` does: a 404 `LoadError` for an unknown topic,
-  /// `.blockedByPolicy` for a path.
+  /// `.blockedByPolicy` for a path; and as `HelpBook.checkRenderer()` for a book that cannot be
+  /// shown (DocBook, Mallard without yelp-xsl).
   public static func url(of book: HelpBook, topic: String, section: String? = nil) throws(LoadError) -> URL {
+    try book.checkRenderer()
     let page = try book.page(id: topic)
     return address(of: page.id, section: section, in: name(for: book))
   }
@@ -96,7 +98,11 @@ extension BundledScheme {
       if file.hasSuffix(".html"), let id = String(file.dropLast(5)).removingPercentEncoding, !id.isEmpty {
         do {
           let page = try book.page(id: id)
-          serveFile(page.fileURL, for: request)
+          if book.format == .mallard {
+            request.respond(try page.html(), contentType: "text/html")  // Rendered in memory.
+          } else {
+            serveFile(page.fileURL, for: request)
+          }
         } catch {
           fail(request, with: error)
         }
@@ -118,14 +124,6 @@ extension BundledScheme {
     }
     fail(request, with: lastError)
     return true
-  }
-
-  private static func serveFile(_ file: URL, for request: URISchemeRequest) {
-    guard let data = FileManager.default.contents(atPath: file.path) else {
-      request.fail(G_IO_ERROR_NOT_FOUND, "Cannot read \(request.path).")
-      return
-    }
-    request.respond(data, contentType: MIMETypes.type(forPath: file.path))
   }
 
   private static func respond(_ request: URISchemeRequest, html: String) {

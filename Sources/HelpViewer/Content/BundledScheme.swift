@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -49,15 +49,22 @@ public enum BundledScheme {
     }
     switch ContentPath.resolve(request.path, in: root) {
     case .success(let file):
-      guard let data = FileManager.default.contents(atPath: file.path) else {
-        request.fail(G_IO_ERROR_NOT_FOUND, "Cannot read \(request.path).")
-        return
-      }
-      request.respond(data, contentType: MIMETypes.type(forPath: file.path))
+      serveFile(file, for: request)
     case .failure(let error) where error.kind == .httpError:
       request.fail(G_IO_ERROR_NOT_FOUND, error.details ?? "Not found.")
     case .failure(let error):
       request.fail(G_IO_ERROR_PERMISSION_DENIED, error.details ?? "Refused.")
+    }
+  }
+
+  /// Answers `request` with `file`'s bytes; a named pipe, device or oversized file is refused
+  /// rather than read (`RegularFile`), so it never blocks the main thread.
+  static func serveFile(_ file: URL, for request: URISchemeRequest) {
+    do {
+      let data = try RegularFile.read(file, limit: RegularFile.servedLimit)
+      request.respond(data, contentType: MIMETypes.type(forPath: file.path))
+    } catch {
+      request.fail(G_IO_ERROR_NOT_REGULAR_FILE, "Cannot read \(request.path): \(error.details ?? "").")
     }
   }
 }

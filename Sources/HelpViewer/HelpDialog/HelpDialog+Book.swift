@@ -74,6 +74,12 @@ extension HelpDialog {
     languages: [String]? = nil
   ) -> Bool {
     guard !hasEnded else { return false }
+    defer {
+      // help: links in its pages are found in the same places.
+      viewer.followHelpAddress = { [weak self] link in
+        self?.load(helpAddress: link, environment: environment, languages: languages)
+      }
+    }
     do {
       let found = try HelpAddress(parsing: address).resolve(environment: environment, languages: languages)
       return show(topic: found.page.id, section: found.section, in: found.book)
@@ -88,7 +94,7 @@ extension HelpDialog {
   @discardableResult
   public func show(topic: String, section: String? = nil, in book: HelpBook) -> Bool {
     guard let support = attach(book: book) else { return false }
-    if viewer.load(topic: topic, section: section, in: book) != nil {
+    if let missing = viewer.load(topic: topic, section: section, in: book), LoadingWebView.showsIndex(for: missing) {
       let text = String(format: localized("The help page “%@” was not found; showing the contents."), topic)
       support.note.show(text)
       support.noteShownAt = viewer.state.requestedURL
@@ -148,6 +154,8 @@ extension HelpDialog {
     gtk_widget_set_vexpand(viewer.gtkWidget, 1)
     gtk_header_bar_pack_end(header.bar, gcast(support.search.toggle))
     installSearch(support)
+    // help: links open in this dialog, which then searches their app's help.
+    viewer.followHelpAddress = { [weak self] link in self?.load(helpAddress: link) }
     viewer.observe { [weak self] state in self?.followNote(state) }
     return support
   }

@@ -67,6 +67,7 @@ final class ErrorView {
     gtk_image_set_from_icon_name(gcast(icon), iconName(for: error.kind))
     gtk_label_set_text(gcast(titleLabel), error.title)
     gtk_label_set_text(gcast(messageLabel), error.message)
+    gtk_widget_set_visible(gcast(retryButton), error.isRetryable ? 1 : 0)  // No Retry that cannot help.
     var details = [error.url.map { "Address: \($0)" }, error.details].compactMap { $0 }
     details.insert("Kind: \(error.kind.rawValue)", at: 0)
     gtk_label_set_text(gcast(detailsLabel), details.joined(separator: "\n"))
@@ -86,7 +87,7 @@ final class ErrorView {
     switch kind {
     case .hostNotFound, .cannotConnect, .timedOut: return "network-offline-symbolic"
     case .tlsFailure, .blockedPort, .blockedByPolicy: return "security-low-symbolic"
-    case .httpError, .invalidURL, .unsupportedScheme: return "dialog-question-symbolic"
+    case .httpError, .invalidURL, .unsupportedScheme, .helpNotFound: return "dialog-question-symbolic"
     default: return "dialog-error-symbolic"
     }
   }

@@ -33,4 +33,18 @@ extension LoadingWebView {
     return fallback
   }
 
+  /// Whether the page stopped answering: it failed with `.pageNotResponding`, or WebKit says
+  /// its web process does not respond. Such a view is not kept for another dialog.
+  var isStuck: Bool {
+    state.error?.kind == .pageNotResponding || !webView.isWebProcessResponsive
+  }
+
+  /// Ends the web process of a page that stopped answering (its termination is no new error:
+  /// the state stays `.pageNotResponding`). Views of the pool may share that process, so the
+  /// engine lets them go: the next dialog starts afresh.
+  func endStuckWebProcess() {
+    watchdog?.run(false)
+    webkit_web_view_terminate_web_process(webView)
+    HelpViewerEngine.webProcessEnded()
+  }
 }

@@ -122,6 +122,7 @@ public final class LoadingWebView {
     WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
     navigationGuard.connect(webView, into: signals)
     navigationGuard.onRefusedNavigation = { [weak self] in self?.handle(.stopped) }
+    navigationGuard.onHelpAddress = { [weak self] address in self?.load(helpAddress: address) }
     refuseDownloads()
     watchdog = PageWatchdog(webView, threshold: configuration.unresponsiveTimeout) { [weak self] answers in
       self?.handle(answers ? .responsive : .unresponsive)
@@ -138,8 +139,11 @@ public final class LoadingWebView {
 
   /// On the main thread even when a host drops its last reference elsewhere (e.g. in a
   /// background task): the widgets, signal connections and timers it owns are GTK's, and are
-  /// released there.
-  isolated deinit {}
+  /// released there. A page stuck in a script would keep its web process spinning after its
+  /// view goes (WebKit cannot close a page whose process does not answer): it is ended.
+  isolated deinit {
+    if !isDetached, isStuck { endStuckWebProcess() }
+  }
 
   /// Loads `url`; an address WebKit must not load (e.g. `javascript:`) fails at once. Returns
   /// the load's number (`LoadState.loadNumber`).
@@ -269,22 +273,8 @@ public final class LoadingWebView {
   /// viewer.whenPageAnswers { print("the page is alive") }
   /// ```
   public func whenPageAnswers(_ answered: @escaping @MainActor () -> Void) {
+    guard !isDetached else { return }  // Its web view may be another viewer's now.
     webView.askForAnswer(answered)
-  }
-
-  /// Whether the page stopped answering: it failed with `.pageNotResponding`, or WebKit says
-  /// its web process does not respond. Such a view is not kept for another dialog.
-  var isStuck: Bool {
-    state.error?.kind == .pageNotResponding || !webView.isWebProcessResponsive
-  }
-
-  /// Ends the web process of a page that stopped answering (its termination is no new error:
-  /// the state stays `.pageNotResponding`). Views of the pool may share that process, so the
-  /// engine lets them go: the next dialog starts afresh.
-  private func endStuckWebProcess() {
-    watchdog?.run(false)
-    webkit_web_view_terminate_web_process(webView)
-    HelpViewerEngine.webProcessEnded()
   }
 
   // MARK: - Event → state → widgets

@@ -43,6 +43,9 @@ final class NavigationGuard {
   /// Called, at most once per page shown, when the page tried to save a file (a frame's
   /// response, or any download `DownloadGuard` refused for this view).
   var onRefusedDownload: @MainActor (String) -> Void = { _ in }
+  /// Called with a `help:` address the policy allowed a page to go to (a link, a meta refresh,
+  /// a script): WebKit cannot load it, so the viewer resolves it and shows the page.
+  var onHelpAddress: @MainActor (String) -> Void = { _ in }
   /// Called when a new page shows (the note about a refused download goes).
   var onNewPage: @MainActor () -> Void = {}
   /// Presses (mouse button, key, touch) that reached the web view, and the press the last app
@@ -115,6 +118,11 @@ final class NavigationGuard {
       let verdict = policy.decide(request)
       onDecision(request, verdict)
       unasked.removeAll { $0.url == request.url }
+      if verdict == .allow, !newWindow, URLInput.scheme(of: request.url) == NavigationPolicy.helpScheme {
+        webkit_policy_decision_ignore(decision)
+        onHelpAddress(request.url)
+        return true
+      }
       guard verdict != .allow else { return false }
       if !newWindow, Self.isUnasked(request) {
         unasked.append((request.url, verdict))  // Decided once it shows whether it is an iframe's.

@@ -4,7 +4,7 @@ import HelpViewerCore
 /// A GNOME `help:` address — `help:APP`, `help:APP/PAGE`, `help:APP/PAGE#section` — and its
 /// resolution as Yelp does it: each XDG data directory in turn (`$XDG_DATA_HOME`, then
 /// `$XDG_DATA_DIRS`), in each the language chain with `C` last, the file
-/// `help/<lang>/APP/PAGE.html` (`index.html` for `help:APP`).
+/// `help/<lang>/APP/PAGE.html` or `PAGE.page` (Mallard), `index` for `help:APP`.
 ///
 /// Names that are paths (`..`, encoded traversal such as `%2e%2e` or `%2f`, absolute paths) are
 /// refused, and so are files that a symbolic link takes out of the app's help folder.
@@ -88,9 +88,10 @@ public struct HelpAddress: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Finds the page in the help installed for `app`, in `environment`'s data directories and the
-  /// languages `languages` (locale names, best first; `nil`: `Localization.languages`). Throws a
-  /// 404 `.httpError` when the app has no help or the page is missing, `.blockedByPolicy` when a
-  /// link leads out of the app's help folder.
+  /// languages `languages` (locale names, best first; `nil`: `Localization.languages`). Throws
+  /// `.helpNotFound` when the app has no help or the page is missing (its `url` is
+  /// `help:APP/PAGE`, or `help:APP` for a missing app), `.blockedByPolicy` when a link leads out
+  /// of the app's help folder.
   public func resolve(
     environment: [String: String] = ProcessInfo.processInfo.environment, languages: [String]? = nil
   ) throws(LoadError) -> Resolution {
@@ -101,7 +102,9 @@ public struct HelpAddress: Sendable, Hashable, CustomStringConvertible {
       var error = error
       error.url = description
       if error.kind == .httpError {
-        error.details = "No page “\(page ?? "index")” in the help for “\(app)”."
+        error = LoadError(
+          .helpNotFound, url: "help:\(HelpBookFolder.encode(app))/\(HelpBookFolder.encode(page ?? "index"))",
+          details: "No page “\(page ?? "index")” in the help for “\(app)”.")
       }
       throw error
     }

@@ -17,6 +17,8 @@ public struct HelpBookFolder: Sendable, Hashable {
   let boundary: URL
   /// `url`'s path below `boundary`, percent-encoded, ending in `/` (empty when they are one).
   let prefix: String
+  /// The extension of the pages' files: `html`, or `page` for a Mallard book.
+  var pageExtension = "html"
 
   init(language: String, url: URL, boundary: URL) {
     self.language = language
@@ -29,14 +31,15 @@ public struct HelpBookFolder: Sendable, Hashable {
   /// The file of page `id` in this folder: `.success`, a 404 `LoadError` when there is none,
   /// `.blockedByPolicy` when the file would lie outside `boundary`.
   func file(forPage id: String) -> Result<URL, LoadError> {
-    ContentPath.resolve(prefix + Self.encode(id + ".html"), in: boundary)
+    ContentPath.resolve(prefix + Self.encode(id + "." + pageExtension), in: boundary)
   }
 
-  /// The ids of the pages (`*.html` files) directly in this folder, sorted.
+  /// The ids of the pages (`*.html` or `*.page` files) directly in this folder, sorted.
   func pageIDs() -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-    return names.filter { $0.hasSuffix(".html") && !$0.hasPrefix(".") && $0.count > 5 }.map { String($0.dropLast(5)) }
-      .sorted()
+    let suffix = "." + pageExtension
+    return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") && $0.count > suffix.count }
+      .map { String($0.dropLast(suffix.count)) }.sorted()
   }
 
   static func encode(_ segment: String) -> String {

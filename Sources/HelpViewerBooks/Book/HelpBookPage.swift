@@ -17,6 +17,16 @@ public struct HelpBookPage: Sendable, Hashable {
   public let fileURL: URL
   /// The folder it comes from.
   public let folder: HelpBookFolder
+  /// The Mallard book the page belongs to (its pages are rendered), `nil` for an HTML page.
+  let book: HelpBook?
+
+  init(id: String, language: String, fileURL: URL, folder: HelpBookFolder, book: HelpBook? = nil) {
+    self.id = id
+    self.language = language
+    self.fileURL = fileURL
+    self.folder = folder
+    self.book = book
+  }
 
   /// The page's address, with `section` (an element id) as the fragment.
   public func url(section: String? = nil) -> URL {
@@ -26,6 +36,23 @@ public struct HelpBookPage: Sendable, Hashable {
     return components?.url ?? fileURL
   }
 
-  /// The page's text, title and sections, read from its file.
-  public func text() throws(LoadError) -> PageText { try PageText(contentsOf: fileURL) }
+  /// The page as HTML: its file's bytes, or a Mallard page rendered (`MallardRenderer`).
+  public func html() throws(LoadError) -> Data {
+    if let book { return try MallardRenderer.shared.html(of: self, in: book) }
+    return try RegularFile.read(fileURL, limit: RegularFile.servedLimit)
+  }
+
+  /// The page's text, title and sections, read from its file (a Mallard page's from its
+  /// rendered HTML, with its `<info><desc>` ahead of the first section's text).
+  public func text() throws(LoadError) -> PageText {
+    guard let book else { return try PageText(contentsOf: fileURL) }
+    let rendered = try MallardRenderer.shared.rendering(of: self, in: book, keep: false)
+    var text = PageText(html: [UInt8](rendered.html))
+    if !rendered.desc.isEmpty, !text.sections.isEmpty {
+      text.sections[0].body = rendered.desc + "\n" + text.sections[0].body
+    } else if !rendered.desc.isEmpty {
+      text.sections = [PageText.Section(id: nil, heading: text.title, level: 1, body: rendered.desc)]
+    }
+    return text
+  }
 }

@@ -55,18 +55,7 @@ public struct PageText: Sendable, Hashable {
   /// The text of the page in `file`. Throws a `LoadError` when it cannot be read or is larger
   /// than `maximumSize`.
   public init(contentsOf file: URL) throws(LoadError) {
-    let data: Data
-    do {
-      let handle = try FileHandle(forReadingFrom: file)
-      defer { try? handle.close() }
-      data = try handle.read(upToCount: Self.maximumSize + 1) ?? Data()
-    } catch {
-      throw LoadError(
-        .cannotShowContent, url: file.path, details: "Cannot read the page: \(error.localizedDescription)")
-    }
-    guard data.count <= Self.maximumSize else {
-      throw LoadError(.cannotShowContent, url: file.path, details: "The page is larger than 32 MiB.")
-    }
-    self.init(html: [UInt8](data))
+    self.init(html: [UInt8](try RegularFile.read(file, limit: Self.maximumSize)))
   }
+
 }

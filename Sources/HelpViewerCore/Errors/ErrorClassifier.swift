@@ -32,6 +32,7 @@ public enum ErrorClassifier {
     public static let webKitPolicyInterruptedByPolicyChange = 102
     public static let webKitPolicyRestrictedPort = 103
     public static let gioNotFound = 1
+    public static let gioNotRegularFile = 6
     public static let gioPermissionDenied = 14
     public static let gioTimedOut = 24
     public static let gioCancelled = 19
@@ -86,6 +87,7 @@ public enum ErrorClassifier {
       switch error.code {
       case Code.gioCancelled: return nil
       case Code.gioNotFound: return .httpError  // A missing file: a 404 of the local kind.
+      case Code.gioNotRegularFile: return .cannotShowContent  // A pipe or device: no page.
       case Code.gioPermissionDenied: return .blockedByPolicy
       case Code.gioTimedOut: return .timedOut
       case Code.gioHostNotFound: return .hostNotFound

@@ -25,6 +25,9 @@ enum ErrorText {
     case .cannotShowContent: return localized("Cannot Show This Content")
     case .blockedByPolicy: return localized("Address Not Allowed")
     case .resourcesNotFound: return localized("Files Missing")
+    case .helpNotFound: return localized("Help Not Found")
+    case .helpFormatUnsupported: return localized("Cannot Show This Help")
+    case .helpRendererMissing: return localized("Help Viewer Incomplete")
     case .other: return localized("Something Went Wrong")
     }
   }
@@ -105,8 +108,31 @@ enum ErrorText {
     case .resourcesNotFound:
       return localized(
         "This app’s files could not be found. It may not be installed completely; reinstalling it may help.")
+    case .helpNotFound:
+      let (app, page) = helpAddressNames(error.url)
+      if let page {
+        // TRANSLATORS: %1$@ is a help page's id such as “calendar”, %2$@ an app's help name such as “zenity”.
+        return String(format: localized("The help page “%1$@” is not in the help for “%2$@”."), page, app)
+      }
+      // TRANSLATORS: %@ is an app's help name such as “zenity”.
+      return String(format: localized("No help is installed for “%@”."), app)
+    case .helpFormatUnsupported:
+      return localized("This help is written in a format this app cannot show.")
+    case .helpRendererMissing:
+      // TRANSLATORS: %@ is the name of a Debian package, “yelp-xsl”.
+      return String(format: localized("Showing this help needs the “%@” package, which is not installed."), "yelp-xsl")
     case .other:
       return localized("The page could not be loaded. Try again.")
     }
+  }
+
+  /// The app and page of a `help:APP[/PAGE][#section]` address (the app `?` when there is none).
+  static func helpAddressNames(_ url: String?) -> (app: String, page: String?) {
+    var rest = Substring(url ?? "")
+    if rest.lowercased().hasPrefix("help:") { rest = rest.dropFirst(5) }
+    if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+    let parts = rest.split(separator: "/", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+    guard let app = parts.first, !app.isEmpty else { return ("?", nil) }
+    return (app, parts.count > 1 && parts[1] != "index" ? parts[1] : nil)
   }
 }

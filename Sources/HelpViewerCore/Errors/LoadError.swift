@@ -29,6 +29,14 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
     case blockedByPolicy
     /// The app's own files (pages, a resource bundle) are not where an installed app keeps them.
     case resourcesNotFound
+    /// A GNOME `help:` address whose app has no help installed, or whose help lacks the page.
+    /// `url` is the address (`help:APP` or `help:APP/PAGE`); Retry cannot help.
+    case helpNotFound
+    /// Help in a format the viewer cannot show (DocBook's `index.docbook`).
+    case helpFormatUnsupported
+    /// Help the viewer shows only with a package that is not installed (Mallard pages need
+    /// `yelp-xsl`'s stylesheets).
+    case helpRendererMissing
     case other
   }
 
@@ -53,6 +61,10 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// One or two sentences that say what happened and what the person can do.
   public var message: String { ErrorText.message(for: self) }
+
+  /// Whether loading again can help: `false` for help that is not installed or not in a
+  /// format the viewer shows (the error view then offers no Retry).
+  public var isRetryable: Bool { kind != .helpNotFound && kind != .helpFormatUnsupported }
 
   public var description: String {
     var text = "\(kind.rawValue): \(message)"

@@ -1,7 +1,8 @@
 /// Which page navigations stay in the viewer, which open outside, which are refused.
 ///
 /// By default the viewer keeps to its allowed hosts (the first page's host, unless the host app
-/// names others) and the bundled-content scheme; a `file:` page keeps to its own folder and
+/// names others), the bundled-content scheme and GNOME's `help:` addresses (shown from the app's
+/// installed help); a `file:` page keeps to its own folder and
 /// what is below it (another local file is refused). A link to anywhere else opens in the person's
 /// default browser, as do `target=_blank` links and `window.open`; `mailto:` and `tel:` go to
 /// their handlers; top-level `javascript:` and `data:` navigations are refused. Navigations a
@@ -33,7 +34,13 @@ public struct NavigationPolicy: Sendable {
   /// Schemes never navigated to at top level.
   public static let refusedSchemes: Set<String> = ["javascript", "data", "blob", "vbscript"]
 
-  public init(allowedHosts: Set<String> = [], allowedSchemes: Set<String> = ["about", BundledAddress.scheme]) {
+  /// GNOME's help addresses (`help:APP/PAGE#section`): allowed, they open the app's installed
+  /// help in the viewer (the viewer resolves them; WebKit never loads them).
+  public static let helpScheme = "help"
+
+  public init(
+    allowedHosts: Set<String> = [], allowedSchemes: Set<String> = ["about", BundledAddress.scheme, helpScheme]
+  ) {
     self.allowedHosts = Set(allowedHosts.map { $0.lowercased() })
     self.allowedSchemes = allowedSchemes
   }

@@ -5,9 +5,9 @@
 /// - Cancellation (a new load replacing one, `stop`) is never an error.
 /// - A main resource with HTTP status ≥ 400 is a failure, although WebKit finishes it normally.
 /// - Once failed, the late events of that load (FINISHED, progress) change nothing.
-/// - A page whose web process stops answering (`.unresponsive`) while it loads or shows fails
-///   with `.pageNotResponding`, and stays failed when the process answers again or is ended:
-///   only a new load (Reload, in a new process) shows it again.
+/// - A page whose web process stops answering (`.unresponsive`) while it shows something
+///   (committed, loading or loaded) fails with `.pageNotResponding`, and stays failed when the
+///   process answers again or is ended: only a new load (Reload, in a new process) shows it.
 /// - A load cancelled before it showed anything (`stop`, a navigation the viewer refused) leaves
 ///   the page before it shown: its phase, address and status come back.
 /// - A load WebKit cancelled before it showed anything, with nobody asking, stays loading with
@@ -206,7 +206,9 @@ public struct LoadStateMachine: Sendable {
       guard state.error?.kind != .pageNotResponding else { return }
       fail(LoadError(.webProcessTerminated, url: state.url ?? state.requestedURL, details: reason))
     case .unresponsive:
-      guard state.phase == .loading || state.phase == .loaded else { return }
+      // Only a page that shows something can hang in a script: before, WebKit's word is about
+      // a process still starting (slowly, on a busy machine); the load's timeout covers it.
+      guard state.phase == .loaded || (state.phase == .loading && state.hasContent) else { return }
       fail(
         LoadError(
           .pageNotResponding, url: state.url ?? state.requestedURL,

@@ -82,6 +82,23 @@ final class AfterEndFixture {
     XCTAssertEqual(opened, [], "openInBrowser opened nothing", file: file, line: line)
     XCTAssertFalse(dialog.isOpen, "present() did not bring it back", file: file, line: line)
     XCTAssertNil(dialog.window, file: file, line: line)
+    // Its viewer too (its web view may be the next dialog's now): every method does nothing.
+    let viewer = dialog.viewer
+    let zoom = viewer.zoomLevel
+    XCTAssertEqual(viewer.load(server.url("/a")), 0, "viewer.load", file: file, line: line)
+    XCTAssertEqual(viewer.load(address: "help:testapp"), 0, "viewer.load(address:)", file: file, line: line)
+    viewer.reload()
+    viewer.stop()
+    viewer.goBack()
+    viewer.goForward()
+    viewer.zoomIn()
+    viewer.showFindBar()
+    viewer.find("sync")
+    viewer.findNext()
+    viewer.whenPageAnswers { XCTFail("an ended dialog's viewer ran a script", file: file, line: line) }
+    XCTAssertFalse(viewer.hideFindBar(), "no find bar shown", file: file, line: line)
+    XCTAssertFalse(viewer.canPrint, file: file, line: line)
+    XCTAssertEqual(viewer.zoomLevel, zoom, "no zoom", file: file, line: line)
     XCTAssertEqual(dialog.viewer.state, state, "the viewer was asked for nothing", file: file, line: line)
     XCTAssertEqual(SearchIndexes.isBuilding(book), wasBuilding, "no index build started", file: file, line: line)
   }

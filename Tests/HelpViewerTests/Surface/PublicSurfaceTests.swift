@@ -122,7 +122,7 @@ final class PublicSurfaceTests: XCTestCase {
   /// The pkg-config packages of each system-library target (as in Package.swift).
   private let systemLibraryPackages = [
     "HelpViewerCGtk": ["gtk4", "gtk4-unix-print"], "HelpViewerCWebKit": ["webkitgtk-6.0"],
-    "HelpViewerCSQLite": ["sqlite3"], "HelpViewerCXML2": ["libxml-2.0"],
+    "HelpViewerCSQLite": ["sqlite3"], "HelpViewerCXML2": ["libxml-2.0"], "HelpViewerCXSLT": ["libexslt"],
   ]
 
   /// Type-checks `source` as a host file importing the built `HelpViewer` module.

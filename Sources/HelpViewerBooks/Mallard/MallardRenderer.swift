@@ -1,0 +1,127 @@
+import Foundation
+import HelpViewerCXSLT
+import HelpViewerCore
+
+/// Renders the pages of Mallard help books to HTML in memory, as Yelp does, with yelp-xsl's
+/// stylesheets through libxslt: first the book's cache (every page's `<info>`, for guide and
+/// topic links), made once per book and held in memory; then the page asked for. Links between
+/// pages come out as `PAGE.html` and `PAGE.html#section`, figures as the files' paths relative
+/// to the page, so a book served at one address (the bundled scheme) needs no rewriting.
+///
+/// Nothing is written to disk, and nothing outside the book's folders and the stylesheets is
+/// read (`ReadConfinement`). The most recently shown pages are kept.
+///
+/// ```swift
+/// let book = try HelpBook.installed(app: "zenity")
+/// let html = try book.page(id: "calendar").html()   // MallardRenderer.shared, through the page
+/// ```
+final class MallardRenderer: @unchecked Sendable {
+  /// The renderer of the process (its state is guarded by `ReadConfinement.run`).
+  static let shared = MallardRenderer()
+
+  /// A page rendered: its HTML and its `<info><desc>` (for search).
+  struct Rendering: Sendable {
+    var html: Data
+    var desc: String
+  }
+
+  private struct Key: Hashable {
+    var book: HelpBook
+    var page: String
+  }
+
+  /// How many rendered pages are kept.
+  static let keptPages = 48
+
+  private var caches: [HelpBook: xmlDocPtr] = [:]
+  private var kept: [Key: Rendering] = [:]
+  private var keptOrder: [Key] = []
+
+  /// The HTML of `page` of `book`, rendered once and kept.
+  func html(of page: HelpBookPage, in book: HelpBook) throws(LoadError) -> Data {
+    try rendering(of: page, in: book, keep: true).html
+  }
+
+  /// `page` of `book` rendered (taken from those kept when it is there); kept when `keep`.
+  /// Throws `.helpRendererMissing` without yelp-xsl, `.cannotShowContent` for a page that is not
+  /// well-formed Mallard.
+  func rendering(of page: HelpBookPage, in book: HelpBook, keep: Bool) throws(LoadError) -> Rendering {
+    let folders = book.folders.map(\.boundary) + [book.stylesheets]
+    return try ReadConfinement.run(allowing: folders) { () throws(LoadError) -> Rendering in
+      let key = Key(book: book, page: page.id)
+      if let done = kept[key] { return done }
+      let stylesheets = try MallardStylesheets.load(folder: book.stylesheets)
+      let cache = try cacheDocument(of: book, with: stylesheets)
+      let rendering = try render(page, with: stylesheets, cache: cache)
+      if keep {
+        kept[key] = rendering
+        keptOrder.append(key)
+        if keptOrder.count > Self.keptPages { kept[keptOrder.removeFirst()] = nil }
+      }
+      return rendering
+    }
+  }
+
+  /// Checks that `book` can be rendered: the stylesheets are there and parse. Throws as
+  /// `rendering(of:in:keep:)` does.
+  func check(_ book: HelpBook) throws(LoadError) {
+    try ReadConfinement.run(allowing: [book.stylesheets]) { () throws(LoadError) in
+      _ = try MallardStylesheets.load(folder: book.stylesheets)
+    }
+  }
+
+  /// The book's Mallard cache: `mal-cache.xsl` applied to the list of its pages as shown.
+  private func cacheDocument(of book: HelpBook, with stylesheets: MallardStylesheets) throws(LoadError) -> xmlDocPtr {
+    if let cache = caches[book] { return cache }
+    var list =
+      #"<cache:cache xmlns:cache="http://projectmallard.org/cache/1.0/" xmlns="http://projectmallard.org/1.0/">"#
+    for page in book.pages() where ReadConfinement.permits(page.fileURL.path) {  // No pipes.
+      list += #"<page cache:href=""# + HTMLText.escape(page.fileURL.absoluteString) + #""/>"#
+    }
+    list += "</cache:cache>"
+    let input = list.withCString { xmlReadMemory($0, Int32(strlen($0)), book.root.absoluteString, "UTF-8", 0) }
+    guard let input else {
+      throw LoadError(.cannotShowContent, url: book.root.path, details: "The list of the book's pages did not parse.")
+    }
+    defer { xmlFreeDoc(input) }
+    guard let cache = XSLTransform.apply(input, with: stylesheets.cache, cache: nil) else {
+      throw LoadError(.cannotShowContent, url: book.root.path, details: "The Mallard cache of the book failed.")
+    }
+    caches[book] = cache
+    return cache
+  }
+
+  private func render(_ page: HelpBookPage, with stylesheets: MallardStylesheets, cache: xmlDocPtr) throws(LoadError)
+    -> Rendering
+  {
+    guard let document = xmlReadFile(page.fileURL.path, nil, ReadConfinement.parseOptions) else {
+      throw LoadError(
+        .cannotShowContent, url: page.fileURL.path, details: "The Mallard page “\(page.id)” is not well-formed XML.")
+    }
+    defer { xmlFreeDoc(document) }
+    // A refused or broken XInclude leaves the page without what it would have included.
+    _ = xmlXIncludeProcessFlags(document, ReadConfinement.parseOptions)
+    guard let result = XSLTransform.apply(document, with: stylesheets.page, cache: cache) else {
+      throw LoadError(.cannotShowContent, url: page.fileURL.path, details: "mal2html failed on “\(page.id)”.")
+    }
+    defer { xmlFreeDoc(result) }
+    guard let html = XSLTransform.serialize(result, with: stylesheets.page), !html.isEmpty else {
+      throw LoadError(.cannotShowContent, url: page.fileURL.path, details: "“\(page.id)” rendered to nothing.")
+    }
+    return Rendering(html: html, desc: Self.desc(of: document))
+  }
+
+  /// The text of the page's `<info><desc>`, whitespace collapsed; empty when it has none.
+  private static func desc(of document: xmlDocPtr) -> String {
+    guard let context = xmlXPathNewContext(document) else { return "" }
+    defer { xmlXPathFreeContext(context) }
+    let expression = "normalize-space(/*[local-name()='page']/*[local-name()='info']/*[local-name()='desc'])"
+    guard
+      let value = expression.withCString({
+        xmlXPathEvalExpression(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), context)
+      })
+    else { return "" }
+    defer { xmlXPathFreeObject(value) }
+    return value.pointee.stringval.map { String(cString: $0) } ?? ""
+  }
+}

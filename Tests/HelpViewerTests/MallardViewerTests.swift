@@ -1,0 +1,173 @@
+import Foundation
+import HelpViewerCGtk
+import HelpViewerCore
+import HelpViewerGlue
+import XCTest
+
+@testable import HelpViewer
+
+/// Mallard help in real viewers (issue 19): `help:` addresses of installed Mallard help, links
+/// between its pages and to other apps' help (`help:` links by click, script and meta refresh),
+/// and errors of their own for missing help, DocBook and a missing yelp-xsl.
+final class MallardViewerTests: GtkTestCase {
+  /// The Mallard test book in the source tree (a guide, two topics, a German translation
+  /// lacking `share`).
+  static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../HelpViewerBooksTests/Fixtures/MallardBook", isDirectory: true).standardizedFileURL
+  static var hasYelpXSL: Bool {
+    FileManager.default.fileExists(atPath: "/usr/share/yelp-xsl/xslt/mallard/html/mal2html.xsl")
+  }
+
+  /// XDG data directories holding the test book as app `notes` (Mallard) and an HTML app
+  /// `other` whose pages link to `help:notes/…` by click and by meta refresh.
+  struct InstalledHelp {
+    let data: URL
+    var environment: [String: String] { ["XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": "/nonexistent"] }
+
+    init() throws {
+      data = FileManager.default.temporaryDirectory.appendingPathComponent("hv-mallard-\(UUID().uuidString)")
+      let manager = FileManager.default
+      try manager.createDirectory(at: data.appendingPathComponent("help/de"), withIntermediateDirectories: true)
+      try manager.copyItem(at: fixture.appendingPathComponent("C"), to: data.appendingPathComponent("help/C/notes"))
+      try manager.copyItem(at: fixture.appendingPathComponent("de"), to: data.appendingPathComponent("help/de/notes"))
+      let pages = [
+        "index.html": TestBook.page(
+          "Other Help", "<p><a id=\"to-notes\" href=\"help:notes/sync#conflicts\">Notes</a></p>"),
+        "refresh.html":
+          "<html><head><meta http-equiv=\"refresh\" content=\"0; url=help:notes/share\"><title>Moving</title></head><body></body></html>",
+        "files.html": TestBook.page("Files", "<h1>Files</h1>"),
+      ]
+      for (name, text) in pages {
+        let file = data.appendingPathComponent("help/C/other/\(name)")
+        try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+      }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: data) }
+  }
+
+  func testHelpAddressShowsMallardPagesAndTheirLinksWork() throws {
+    try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      let help = try InstalledHelp()
+      defer { help.remove() }
+      let dialog = HelpDialog(title: "Help")
+      dialog.present()
+      defer { dialog.close() }
+      let viewer = dialog.viewer
+      dialog.load(helpAddress: "help:notes", environment: help.environment, languages: ["C"])
+      waitUntil("the guide") { viewer.state.title == "Notes Help" && viewer.state.phase == .loaded }
+      XCTAssertEqual(dialog.book?.format, .mallard)
+      let name = BundledScheme.name(for: try XCTUnwrap(dialog.book))
+      XCTAssertEqual(viewer.state.url, "help-viewer://\(name)/index.html")
+      XCTAssertEqual(
+        evaluate("document.querySelector('a[href=\"sync.html\"]') ? 'yes' : 'no'", in: viewer.webView), "yes",
+        "the guide links to its topics")
+
+      _ = evaluate("document.querySelector('a[href=\"sync.html\"]').click(); 'ok'", in: viewer.webView)
+      waitUntil("the topic") { viewer.state.title == "Synchronize notes" && viewer.state.phase == .loaded }
+      XCTAssertEqual(
+        evaluate("String(document.querySelector('img').naturalWidth)", in: viewer.webView), "4",
+        "the figure is served from the book")
+
+      // A cross-app help: link (Mallard's href="help:…") opens the other app's help here.
+      dialog.load(helpAddress: "help:notes/share", environment: help.environment, languages: ["C"])
+      waitUntil("share") { viewer.state.title == "Share a note" && viewer.state.phase == .loaded }
+      _ = evaluate(
+        "document.querySelector('a[href=\"help:gnome-help/files\"]').href = 'help:other/files';"
+          + "document.querySelector('a[href=\"help:other/files\"]').click(); 'ok'", in: viewer.webView)
+      waitUntil("the other app's page") { viewer.state.title == "Files" && viewer.state.phase == .loaded }
+      XCTAssertEqual(dialog.book?.format, .html, "search now covers the other app's help")
+    }
+  }
+
+  func testHelpLinksInHTMLBooksOpenByClickAndMetaRefresh() throws {
+    try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      let help = try InstalledHelp()
+      defer { help.remove() }
+      let dialog = HelpDialog(title: "Help")
+      dialog.present()
+      defer { dialog.close() }
+      let viewer = dialog.viewer
+      dialog.load(helpAddress: "help:other", environment: help.environment, languages: ["de"])
+      waitUntil("the HTML index") { viewer.state.title == "Other Help" && viewer.state.phase == .loaded }
+      _ = evaluate("document.getElementById('to-notes').click(); 'ok'", in: viewer.webView)
+      waitUntil("the German Mallard page") {
+        viewer.state.title == "Notizen abgleichen" && viewer.state.phase == .loaded
+      }
+      XCTAssertTrue(viewer.state.url?.hasSuffix("/sync.html#conflicts") == true, viewer.state.url ?? "")
+      waitUntil("the figure, from C/ (de/ has none)") {
+        evaluate("String(document.querySelector('img').naturalWidth)", in: viewer.webView) == "4"
+      }
+
+      dialog.load(helpAddress: "help:other/refresh", environment: help.environment, languages: ["de"])
+      waitUntil("the meta refresh's page, in C (de lacks it)") {
+        viewer.state.title == "Share a note" && viewer.state.phase == .loaded
+      }
+      // A script's location change follows the same rule.
+      _ = evaluate("location.href = 'help:notes/index'; 'ok'", in: viewer.webView)
+      waitUntil("the script's page") { viewer.state.title == "Notizen-Hilfe" && viewer.state.phase == .loaded }
+    }
+  }
+
+  func testMissingHelpIsAnErrorOfItsOwnWithoutRetry() throws {
+    try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      let help = try InstalledHelp()
+      defer { help.remove() }
+      let dialog = HelpDialog(title: "Help")  // In English: setUp chose no language.
+      dialog.present()
+      defer { dialog.close() }
+      let viewer = dialog.viewer
+      dialog.load(helpAddress: "help:notes/calendar", environment: help.environment, languages: ["C"])
+      waitUntil("the error view") { viewer.state.error != nil }
+      XCTAssertEqual(viewer.state.error?.kind, .helpNotFound)
+      XCTAssertEqual(viewer.errorView.shownText.message, "The help page “calendar” is not in the help for “notes”.")
+      XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.errorView.retryButton)), 0, "Retry cannot help")
+      dialog.load(helpAddress: "help:nosuchapp", environment: help.environment)
+      waitUntil("the next error") { viewer.state.error?.url == "help:nosuchapp" }
+      XCTAssertEqual(viewer.errorView.shownText.message, "No help is installed for “nosuchapp”.")
+      XCTAssertFalse(viewer.errorView.shownText.message.contains("HTTP"))
+    }
+  }
+
+  func testDocBookAndAMissingYelpXSLAreErrorsOfTheirOwn() throws {
+    try onMain {
+      let docbook = FileManager.default.temporaryDirectory.appendingPathComponent("hv-docbook-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: docbook) }
+      try FileManager.default.createDirectory(
+        at: docbook.appendingPathComponent("C"), withIntermediateDirectories: true)
+      try Data("<book/>".utf8).write(to: docbook.appendingPathComponent("C/index.docbook"))
+      let dialog = HelpDialog.present(book: try HelpBook(folder: docbook, languages: []))
+      defer { dialog.close() }
+      waitUntil("DocBook's error") { dialog.viewer.state.error != nil }
+      XCTAssertEqual(dialog.viewer.state.error?.kind, .helpFormatUnsupported)
+
+      let missing = URL(fileURLWithPath: "/nonexistent/yelp-xsl-\(UUID().uuidString)")
+      let book = try HelpBook(folder: Self.fixture, languages: [], stylesheets: missing)
+      dialog.show(topic: "sync", in: book)
+      waitUntil("yelp-xsl's error") { dialog.viewer.state.error?.kind == .helpRendererMissing }
+      XCTAssertNil(dialog.note, "not a missing topic")
+      XCTAssertTrue(dialog.viewer.state.error?.message.contains("yelp-xsl") == true)
+    }
+  }
+
+  func testMallardPagesFollowTheDarkPreference() throws {
+    try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      defer { DarkPreference.isPreferred = false }
+      DarkPreference.isPreferred = true
+      let book = try HelpBook(folder: Self.fixture, languages: [])
+      let dialog = HelpDialog.present(topic: "sync", in: book)
+      defer { dialog.close() }
+      let viewer = dialog.viewer
+      waitUntil("the topic") { viewer.state.title == "Synchronize notes" && viewer.state.phase == .loaded }
+      let background = "getComputedStyle(document.body).backgroundColor"
+      XCTAssertEqual(evaluate(background, in: viewer.webView), "rgb(36, 36, 36)")
+      DarkPreference.isPreferred = false
+      waitUntil("the page turned light") { evaluate(background, in: viewer.webView) == "rgb(255, 255, 255)" }
+    }
+  }
+}
