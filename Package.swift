@@ -60,7 +60,7 @@ let package = Package(
     .executableTarget(
       name: "HelpViewerBench",
       dependencies: ["HelpViewer", "HelpViewerBooks", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerCSQLite"],
-      path: "Sources/HelpViewerBench"),
+      path: "Sources/HelpViewerBench", exclude: ["QuerySets"]),
     .executableTarget(
       name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"],
       path: "Sources/HelpViewerRawLoad"),

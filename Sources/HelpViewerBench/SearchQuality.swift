@@ -2,7 +2,7 @@ import Foundation
 import HelpViewerBooks
 
 /// How well help search finds the page a person wants: query sets written by hand
-/// (`bench/search-queries/*.tsv`), each query with its wanted page, scored by precision at 1
+/// (`Sources/HelpViewerBench/QuerySets/*.tsv`), each query with its wanted page, scored by precision at 1
 /// (the first result is on the wanted page) and mean reciprocal rank (1 / the rank of the first
 /// result on it, 0 when not in the first 20), for `SearchIndex` and, on the same queries in the
 /// same run, a plain page-level bm25 baseline (`PageBaseline`).
@@ -15,7 +15,7 @@ import HelpViewerBooks
 /// for set in try SearchQuality.run() { print(set.name, set.precisionAtOne, set.baselineMRR) }
 /// ```
 enum SearchQuality {
-  /// A query set: its name, its book and its file in `bench/search-queries`.
+  /// A query set: its name, its book and its file in `QuerySets`.
   struct QuerySet {
     var name: String
     var book: URL
@@ -31,8 +31,7 @@ enum SearchQuality {
   ]
 
   /// The folder with the query sets, in the package's checkout.
-  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("bench/search-queries")
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("QuerySets")
 
   /// One query: what was typed, the page wanted, where each search put it.
   struct Query: Codable {
