@@ -3,7 +3,7 @@ import HelpViewerCGtk
 import HelpViewerCShim
 import HelpViewerCWebKit
 import HelpViewerGlue
-import Synchronization
+import HelpViewerCore
 import XCTest
 
 @testable import HelpViewer
@@ -167,7 +167,7 @@ final class ThreadSafetyTests: GtkTestCase {
 /// Which thread finalized a GObject, recorded by a weak notify (set on any thread).
 final class FinalizeWatch: Sendable {
   enum Thread: Sendable { case main, other }
-  private let state = Mutex<Thread?>(nil)
+  private let state = Locked<Thread?>(nil)
 
   init(_ object: UnsafeMutableRawPointer) {
     g_object_weak_ref(
@@ -185,7 +185,7 @@ final class FinalizeWatch: Sendable {
 
 /// A flag set on one thread and read on another.
 final class Flag: Sendable {
-  private let state = Mutex(false)
+  private let state = Locked(false)
   func set() { state.withLock { $0 = true } }
   var isSet: Bool { state.withLock { $0 } }
 }

@@ -36,7 +36,7 @@ public final class SearchIndex: Sendable {
   public let skippedPages: [String: LoadError]
 
   let pages: [String: HelpBookPage]
-  let connection: Mutex<SQLiteConnection>
+  let connection: Locked<SQLiteConnection>
   /// Identical sections on several pages, and the one listed for each.
   let duplicates: SectionDuplicates
   /// The book's own words, to correct misspelt query words with.
@@ -140,7 +140,7 @@ public final class SearchIndex: Sendable {
     self.pageCount = pages.count
     self.sectionCount = sectionCount
     self.skippedPages = skipped
-    self.connection = Mutex(connection)
+    self.connection = Locked(connection)
   }
 
   /// How many threads parse pages at once: one core fewer than the machine has (at least one,
@@ -195,9 +195,9 @@ public final class SearchIndex: Sendable {
 /// The pages' texts as the parsing threads make them, and the next page to take.
 final class ParseWork: Sendable {
   let next = Atomic(0)
-  let results: Mutex<[Result<PageText, LoadError>?]>
+  let results: Locked<[Result<PageText, LoadError>?]>
 
-  init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
+  init(count: Int) { results = Locked(Array(repeating: nil, count: count)) }
 }
 
 /// Set once to stop a build, from any thread.

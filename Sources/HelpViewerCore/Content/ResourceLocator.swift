@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Finds a resource folder (such as the SwiftPM resource bundle `Notes_NotesHelp.resources`)
 /// where a built or an installed app keeps it, and fails with a `LoadError` instead of trapping
@@ -37,7 +36,7 @@ public struct ResourceLocator: Sendable, Equatable {
   /// The environment the XDG variables and `HOME` are read from.
   public var environment: [String: String]
 
-  private static let sharedHostFolder = Mutex<URL?>(nil)
+  private static let sharedHostFolder = Locked<URL?>(nil)
 
   /// A folder the app sets (e.g. `/opt/notes/resources`) that every locator made afterwards,
   /// HelpViewer's own translations included, searches first.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The catalogs behind `localized(_:)`: which languages to use, and the gettext `.po` files
 /// that translate into them, each read once.
@@ -20,7 +19,7 @@ public enum Localization {
     var directory: URL?
   }
 
-  private static let state = Mutex(State())
+  private static let state = Locked(State())
 
   @TaskLocal private static var taskLanguages: [String]?
 

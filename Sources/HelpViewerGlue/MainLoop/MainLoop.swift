@@ -1,7 +1,7 @@
 import HelpViewerCGtk
 import HelpViewerCShim
 import Dispatch
-import Synchronization
+import HelpViewerCore
 
 /// The GLib main loop, made to serve Swift concurrency and libdispatch too.
 ///
@@ -16,7 +16,7 @@ import Synchronization
 /// ```
 public enum MainLoop {
   /// The GLib source that drains the main queue, once integrated (0 before).
-  private static let source = Mutex<UInt32>(0)
+  private static let source = Locked<UInt32>(0)
 
   /// Makes the GLib main loop (the default main context) drain libdispatch's main queue.
   /// Idempotent, and safe on any thread: the queue is drained by whichever thread runs the
