@@ -28,7 +28,9 @@ func runChild(_ arguments: [String]) throws -> String {
     let rounds = Int(value(of: "--rounds", in: arguments) ?? "") ?? 2
     return String(decoding: try encoder.encode(OpenBench.run(page: page, rounds: rounds)), as: UTF8.self)
   case "stall":
-    let book = try HelpBook(folder: URL(fileURLWithPath: value(of: "--book", in: arguments) ?? ""), languages: [])
+    let book =
+      try value(of: "--app", in: arguments).map { try HelpBook.installed(app: $0, languages: []) }
+      ?? HelpBook(folder: URL(fileURLWithPath: value(of: "--book", in: arguments) ?? ""), languages: [])
     let builds = Int(value(of: "--builds", in: arguments) ?? "") ?? 3
     return String(decoding: try encoder.encode(StallBench.run(book: book, builds: builds)), as: UTF8.self)
   case "memory":
