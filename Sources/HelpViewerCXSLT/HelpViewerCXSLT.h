@@ -26,8 +26,31 @@ static void hv_xslt_ignore_error(void *context, const char *message, ...) {
 // libxslt's document loader before HelpViewer's (a global variable Swift 6 cannot read safely).
 static inline xsltDocLoaderFunc hv_xslt_default_document_loader(void) { return xsltDocDefaultLoader; }
 
-// Silences libxslt's messages (process-wide) and libxml2's (for the calling thread).
-static inline void hv_xslt_silence(void) {
+// Silences libxml2's messages for the calling thread (its error handler is per thread).
+static inline void hv_xml_silence(void) { xmlSetGenericErrorFunc(NULL, hv_xslt_ignore_error); }
+
+// Silences one transform's messages (its context's handler; nothing process-wide).
+static inline void hv_xslt_silence_transform(xsltTransformContextPtr context) {
+  xsltSetTransformErrorFunc(context, NULL, hv_xslt_ignore_error);
+}
+
+// libxslt reports stylesheet parse errors through its process-wide handler: this parses
+// `file` with that handler silenced, and puts the host's back afterwards.
+static inline xsltStylesheetPtr hv_xslt_parse_stylesheet_file_quietly(const char *file) {
+  xmlGenericErrorFunc saved = xsltGenericError;
+  void *savedContext = xsltGenericErrorContext;
   xsltSetGenericErrorFunc(NULL, hv_xslt_ignore_error);
-  xmlSetGenericErrorFunc(NULL, hv_xslt_ignore_error);
+  xsltStylesheetPtr sheet = xsltParseStylesheetFile((const xmlChar *)file);
+  xsltSetGenericErrorFunc(savedContext, saved);
+  return sheet;
+}
+
+// The same for a stylesheet already parsed as XML (`document` belongs to it on success).
+static inline xsltStylesheetPtr hv_xslt_parse_stylesheet_doc_quietly(xmlDocPtr document) {
+  xmlGenericErrorFunc saved = xsltGenericError;
+  void *savedContext = xsltGenericErrorContext;
+  xsltSetGenericErrorFunc(NULL, hv_xslt_ignore_error);
+  xsltStylesheetPtr sheet = xsltParseStylesheetDoc(document);
+  xsltSetGenericErrorFunc(savedContext, saved);
+  return sheet;
 }

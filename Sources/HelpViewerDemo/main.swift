@@ -66,6 +66,13 @@ if let folder = options.book {
   book = nil
 }
 
+// A help: address starts rendering its page now, while GTK starts: help books need no display.
+if let open = options.open, open.lowercased().hasPrefix("help:"),
+  let found = try? HelpAddress(parsing: open).resolve()
+{
+  found.page.prepare()
+}
+
 MainActor.assumeIsolated {
   guard gtk_init_check() != 0 else {
     FileHandle.standardError.write(Data("help-viewer-demo: cannot open a display (run it under xvfb-run)\n".utf8))

@@ -5,6 +5,7 @@ import HelpViewerGlue
 import XCTest
 
 @testable import HelpViewer
+@testable import HelpViewerBooks
 
 /// Mallard help in real viewers (issue 19): `help:` addresses of installed Mallard help, links
 /// between its pages and to other apps' help (`help:` links by click, script and meta refresh),
@@ -151,6 +152,38 @@ final class MallardViewerTests: GtkTestCase {
       waitUntil("yelp-xsl's error") { dialog.viewer.state.error?.kind == .helpRendererMissing }
       XCTAssertNil(dialog.note, "not a missing topic")
       XCTAssertTrue(dialog.viewer.state.error?.message.contains("yelp-xsl") == true)
+    }
+  }
+
+  func testMallardPagesRenderOffTheMainThread() throws {
+    try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      // A copy of the book, so that none of its pages is kept from another test.
+      let copy = FileManager.default.temporaryDirectory.appendingPathComponent("hv-mallard-\(UUID().uuidString)")
+      try FileManager.default.copyItem(at: Self.fixture, to: copy)
+      defer { try? FileManager.default.removeItem(at: copy) }
+      let book = try HelpBook(folder: copy, languages: [])
+      // A long render holds the renderer's queue.
+      let release = DispatchSemaphore(value: 0)
+      MallardRenderer.queue.async { release.wait() }
+      var released = false
+      defer { if !released { release.signal() } }
+      let dialog = HelpDialog.present(topic: "sync", in: book)
+      defer { dialog.close() }
+      let viewer = dialog.viewer
+      var turns = 0
+      MainLoop.spin(
+        until: {
+          turns += 1
+          return viewer.state.phase == .loaded
+        }, timeout: 1)
+      XCTAssertEqual(viewer.state.phase, .loading, "the page waits for its render")
+      XCTAssertGreaterThan(turns, 10, "the main loop went on meanwhile")
+      release.signal()
+      released = true
+      waitUntil("the page, once rendered") {
+        viewer.state.title == "Synchronize notes" && viewer.state.phase == .loaded
+      }
     }
   }
 

@@ -5,7 +5,7 @@ import HelpViewerCore
 import HelpViewerGlue
 
 /// Help books served under the bundled scheme: `help-viewer://book-N/PAGE.html` is page `PAGE`
-/// of the book (a Mallard page rendered to HTML in memory), in the best language that has it
+/// of the book (a Mallard page rendered to HTML in memory, off the main thread), in the best language that has it
 /// (`HelpBook.page(id:)`: a page missing in German comes from `C/`, for that page alone). Other files (pictures, style sheets) come from
 /// the first of the book's folders that has them, then from its root; nothing outside the book
 /// is served. `help-viewer://book-N/.search?q=TEXT` is the search results page for `TEXT` (a
@@ -48,10 +48,12 @@ extension BundledScheme {
   /// The address of `topic`'s page in `book` (served by the bundled scheme), with `section` as
   /// its fragment. Throws as `HelpBook.page(id:)` does: a 404 `LoadError` for an unknown topic,
   /// `.blockedByPolicy` for a path; and as `HelpBook.checkRenderer()` for a book that cannot be
-  /// shown (DocBook, Mallard without yelp-xsl).
+  /// shown (DocBook, Mallard without yelp-xsl). A Mallard page starts rendering in the
+  /// background at once (`HelpBookPage.prepare()`), while the web view gets ready to ask for it.
   public static func url(of book: HelpBook, topic: String, section: String? = nil) throws(LoadError) -> URL {
     try book.checkRenderer()
     let page = try book.page(id: topic)
+    page.prepare()
     return address(of: page.id, section: section, in: name(for: book))
   }
 
@@ -99,7 +101,14 @@ extension BundledScheme {
         do {
           let page = try book.page(id: id)
           if book.format == .mallard {
-            request.respond(try page.html(), contentType: "text/html")  // Rendered in memory.
+            // Rendered in memory, off the main thread; answered when done.
+            Task {
+              do throws(LoadError) {
+                request.respond(try await page.renderedHTML(), contentType: "text/html")
+              } catch {
+                fail(request, with: error)
+              }
+            }
           } else {
             serveFile(page.fileURL, for: request)
           }

@@ -42,6 +42,23 @@ public struct HelpBookPage: Sendable, Hashable {
     return try RegularFile.read(fileURL, limit: RegularFile.servedLimit)
   }
 
+  /// The page as HTML, made off the calling thread: a Mallard page is rendered on a background
+  /// queue (`MallardRenderer`), so a viewer's main thread never waits for libxslt.
+  ///
+  /// ```swift
+  /// request.respond(try await page.renderedHTML(), contentType: "text/html")
+  /// ```
+  public func renderedHTML() async throws(LoadError) -> Data {
+    if let book { return try await MallardRenderer.shared.html(of: self, in: book) }
+    return try RegularFile.read(fileURL, limit: RegularFile.servedLimit)
+  }
+
+  /// Starts rendering a Mallard page in the background, so that it is ready when a viewer asks
+  /// for it; nothing for an HTML page.
+  public func prepare() {
+    if let book { MallardRenderer.shared.prepare(self, in: book) }
+  }
+
   /// The page's text, title and sections, read from its file (a Mallard page's from its
   /// rendered HTML, with its `<info><desc>` ahead of the first section's text).
   public func text() throws(LoadError) -> PageText {

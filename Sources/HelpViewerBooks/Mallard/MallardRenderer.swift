@@ -11,13 +11,24 @@ import HelpViewerCore
 /// Nothing is written to disk, and nothing outside the book's folders and the stylesheets is
 /// read (`ReadConfinement`). The most recently shown pages are kept.
 ///
+/// Rendering takes tens of milliseconds a page (the cache and the stylesheets more, once), so
+/// viewers never render on the main thread: `prepare` starts a page on `queue` before it is
+/// asked for, and `html(of:in:)`'s `async` form answers a request from there.
+///
 /// ```swift
 /// let book = try HelpBook.installed(app: "zenity")
-/// let html = try book.page(id: "calendar").html()   // MallardRenderer.shared, through the page
+/// let html = try await book.page(id: "calendar").renderedHTML()   // MallardRenderer.shared
 /// ```
 final class MallardRenderer: @unchecked Sendable {
-  /// The renderer of the process (its state is guarded by `ReadConfinement.run`).
+  /// The renderer of the process.
   static let shared = MallardRenderer()
+
+  /// Where viewers' pages are rendered, one at a time, in the order asked for.
+  static let queue = DispatchQueue(label: "HelpViewer.MallardRenderer", qos: .userInitiated)
+
+  /// Guards the state below and `MallardStylesheets`' (one render at a time: renders share the
+  /// book's cache document).
+  private let lock = NSLock()
 
   /// A page rendered: its HTML and its `<info><desc>` (for search).
   struct Rendering: Sendable {
@@ -42,11 +53,40 @@ final class MallardRenderer: @unchecked Sendable {
     try rendering(of: page, in: book, keep: true).html
   }
 
+  /// The HTML of `page` of `book`, rendered on `queue` (or taken from those kept, at once when
+  /// no render holds them).
+  func html(of page: HelpBookPage, in book: HelpBook) async throws(LoadError) -> Data {
+    if let done = keptHTML(of: page, in: book) { return done }
+    let result = await withCheckedContinuation { (done: CheckedContinuation<Result<Data, LoadError>, Never>) in
+      Self.queue.async {
+        do throws(LoadError) { done.resume(returning: .success(try self.html(of: page, in: book))) } catch {
+          done.resume(returning: .failure(error))
+        }
+      }
+    }
+    return try result.get()
+  }
+
+  /// `page`'s HTML when it is kept and no render holds the lock now; else `nil`.
+  private func keptHTML(of page: HelpBookPage, in book: HelpBook) -> Data? {
+    guard lock.try() else { return nil }
+    defer { lock.unlock() }
+    return kept[Key(book: book, page: page.id)]?.html
+  }
+
+  /// Starts rendering `page` of `book` on `queue`, to be kept: the stylesheets and the book's
+  /// cache are made on the way, so the page is ready, or nearly, when a viewer asks for it.
+  func prepare(_ page: HelpBookPage, in book: HelpBook) {
+    Self.queue.async { _ = try? self.html(of: page, in: book) }
+  }
+
   /// `page` of `book` rendered (taken from those kept when it is there); kept when `keep`.
   /// Throws `.helpRendererMissing` without yelp-xsl, `.cannotShowContent` for a page that is not
   /// well-formed Mallard.
   func rendering(of page: HelpBookPage, in book: HelpBook, keep: Bool) throws(LoadError) -> Rendering {
     let folders = book.folders.map(\.boundary) + [book.stylesheets]
+    lock.lock()
+    defer { lock.unlock() }
     return try ReadConfinement.run(allowing: folders) { () throws(LoadError) -> Rendering in
       let key = Key(book: book, page: page.id)
       if let done = kept[key] { return done }
@@ -62,12 +102,10 @@ final class MallardRenderer: @unchecked Sendable {
     }
   }
 
-  /// Checks that `book` can be rendered: the stylesheets are there and parse. Throws as
-  /// `rendering(of:in:keep:)` does.
+  /// Checks that `book` can be rendered: the stylesheets are there (they are parsed with the
+  /// first page). Throws `.helpRendererMissing` when not.
   func check(_ book: HelpBook) throws(LoadError) {
-    try ReadConfinement.run(allowing: [book.stylesheets]) { () throws(LoadError) in
-      _ = try MallardStylesheets.load(folder: book.stylesheets)
-    }
+    try MallardStylesheets.checkInstalled(in: book.stylesheets)
   }
 
   /// The book's Mallard cache: `mal-cache.xsl` applied to the list of its pages as shown.

@@ -27,31 +27,48 @@ public final class MallardStylesheets: @unchecked Sendable {
     self.page = page
   }
 
-  /// Those read so far, by folder path (guarded by `ReadConfinement.run`).
+  /// Those read so far, by folder path (guarded by `MallardRenderer`'s lock).
   nonisolated(unsafe) private static var loaded: [String: MallardStylesheets] = [:]
 
-  /// The stylesheets in `folder`, parsed the first time. Call inside `ReadConfinement.run`.
+  /// The stylesheets in `folder`, parsed the first time. Call inside `ReadConfinement.run`,
+  /// holding `MallardRenderer`'s lock.
   /// Throws `.helpRendererMissing` when they are not there (yelp-xsl is not installed).
   static func load(folder: URL) throws(LoadError) -> MallardStylesheets {
     if let known = loaded[folder.path] { return known }
-    let cacheFile = folder.appendingPathComponent("mallard/cache/mal-cache.xsl")
-    let pageFile = folder.appendingPathComponent("mallard/html/mal2html.xsl")
-    for file in [cacheFile, pageFile] where !FileManager.default.isReadableFile(atPath: file.path) {
-      throw LoadError(
-        .helpRendererMissing, url: file.path,
-        details: "yelp-xsl's stylesheet \(file.path) is missing: install the yelp-xsl package.")
-    }
-    guard let cache = xsltParseStylesheetFile(cacheFile.path) else {
+    try checkInstalled(in: folder)
+    let cacheFile = folder.appendingPathComponent(cachePath)
+    let pageFile = folder.appendingPathComponent(pagePath)
+    guard let cache = hv_xslt_parse_stylesheet_file_quietly(cacheFile.path) else {
       throw LoadError(.helpRendererMissing, url: cacheFile.path, details: "yelp-xsl's \(cacheFile.path) did not parse.")
     }
     let text = wrapper(importing: pageFile)
     let document = text.withCString { xmlReadMemory($0, Int32(strlen($0)), pageFile.path, "UTF-8", 0) }
-    guard let document, let page = xsltParseStylesheetDoc(document) else {
+    guard let document else {
+      throw LoadError(.helpRendererMissing, url: pageFile.path, details: "yelp-xsl's \(pageFile.path) did not parse.")
+    }
+    guard let page = hv_xslt_parse_stylesheet_doc_quietly(document) else {
+      xmlFreeDoc(document)
       throw LoadError(.helpRendererMissing, url: pageFile.path, details: "yelp-xsl's \(pageFile.path) did not parse.")
     }
     let stylesheets = MallardStylesheets(folder: folder, cache: cache, page: page)
     loaded[folder.path] = stylesheets
     return stylesheets
+  }
+
+  static let cachePath = "mallard/cache/mal-cache.xsl"
+  static let pagePath = "mallard/html/mal2html.xsl"
+
+  /// Checks that yelp-xsl's two stylesheets are in `folder`, without parsing them (a few
+  /// `stat`s: cheap enough for the main thread). Throws `.helpRendererMissing` when not.
+  static func checkInstalled(in folder: URL) throws(LoadError) {
+    for path in [cachePath, pagePath] {
+      let file = folder.appendingPathComponent(path)
+      guard FileManager.default.isReadableFile(atPath: file.path) else {
+        throw LoadError(
+          .helpRendererMissing, url: file.path,
+          details: "yelp-xsl's stylesheet \(file.path) is missing: install the yelp-xsl package.")
+      }
+    }
   }
 
   /// The page stylesheet's text.

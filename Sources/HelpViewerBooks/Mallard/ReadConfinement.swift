@@ -8,8 +8,9 @@ import HelpViewerCore
 /// external entity or `document()` must not read anything outside its book.
 ///
 /// libxml2's external entity loader (XInclude, entities, stylesheet imports, `document()`)
-/// and libxslt's document loader are process-wide, so renders run one at a time, inside `run`;
-/// outside it they defer to the loaders that were there before.
+/// and libxslt's document loader are process-wide; the folders they allow belong to the thread
+/// inside `run`, so several threads may read books at once, each confined to its own. On any
+/// other thread, or outside `run`, they defer to the loaders that were there before.
 ///
 /// ```swift
 /// let html = try ReadConfinement.run(allowing: [bookFolder, stylesheetFolder]) { () throws(LoadError) in
@@ -27,10 +28,31 @@ enum ReadConfinement {
     XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue | XML_PARSE_XINCLUDE.rawValue
       | XML_PARSE_NOXINCNODE.rawValue | XML_PARSE_NOCDATA.rawValue)
 
-  /// One render at a time: `allowed` is process-wide.
-  private static let lock = NSRecursiveLock()
-  /// The folders (canonical paths) reads are confined to; `nil` outside `run`.
-  nonisolated(unsafe) private static var allowed: [String]?
+  /// The folders (canonical paths) the calling thread's reads are confined to; `nil` outside
+  /// `run`.
+  private static var allowed: [String]? {
+    get { pthread_getspecific(threadKey).map { Unmanaged<Folders>.fromOpaque($0).takeUnretainedValue().paths } }
+    set {
+      let old = pthread_getspecific(threadKey)
+      pthread_setspecific(threadKey, newValue.map { Unmanaged.passRetained(Folders($0)).toOpaque() })
+      if let old { Unmanaged<Folders>.fromOpaque(old).release() }
+    }
+  }
+
+  /// A thread's allowed folders, as its thread-specific value.
+  private final class Folders {
+    let paths: [String]
+    init(_ paths: [String]) { self.paths = paths }
+  }
+
+  /// The key of `allowed` (released with the thread).
+  private static let threadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { value in
+      if let value { Unmanaged<Folders>.fromOpaque(value).release() }
+    }
+    return key
+  }()
   nonisolated(unsafe) private static var previousEntityLoader: xmlExternalEntityLoader?
   nonisolated(unsafe) private static var previousDocumentLoader: xsltDocLoaderFunc?
 
@@ -77,16 +99,15 @@ enum ReadConfinement {
     }
   }()
 
-  /// Runs `body` with reads confined to `folders` (and below), one render at a time, with
-  /// libxml2's and libxslt's messages silenced.
+  /// Runs `body` with the calling thread's reads confined to `folders` (and below), with
+  /// libxml2's messages silenced on this thread (transforms silence libxslt's on their own
+  /// context, `XSLTransform`).
   static func run<T>(allowing folders: [URL], _ body: () throws(LoadError) -> T) throws(LoadError) -> T {
     _ = installed
-    lock.lock()
-    defer { lock.unlock() }
     let saved = allowed
     allowed = folders.map { canonicalPath($0.path) }
     defer { allowed = saved }
-    hv_xslt_silence()
+    hv_xml_silence()
     return try body()
   }
 

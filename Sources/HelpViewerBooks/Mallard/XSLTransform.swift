@@ -16,6 +16,7 @@ enum XSLTransform {
     guard let context = xsltNewTransformContext(stylesheet, document) else { return nil }
     defer { xsltFreeTransformContext(context) }
     guard xsltSetCtxtSecurityPrefs(ReadConfinement.securityPrefs, context) == 0 else { return nil }
+    hv_xslt_silence_transform(context)
     xsltSetCtxtParseOptions(context, ReadConfinement.parseOptions)
     context.pointee._private = cache.map { UnsafeMutableRawPointer($0) }
     let result = xsltApplyStylesheetUser(stylesheet, document, nil, nil, nil, context)
@@ -42,7 +43,7 @@ enum XSLTransform {
   static func run(stylesheet: String, on document: String, allowing folders: [URL]) -> String? {
     try? ReadConfinement.run(allowing: folders) { () throws(LoadError) -> String? in
       guard let styleDocument = parse(stylesheet) else { return nil }
-      guard let style = xsltParseStylesheetDoc(styleDocument) else {
+      guard let style = hv_xslt_parse_stylesheet_doc_quietly(styleDocument) else {
         xmlFreeDoc(styleDocument)
         return nil
       }
