@@ -131,6 +131,12 @@ final class MallardViewerTests: GtkTestCase {
       waitUntil("the next error") { viewer.state.error?.url == "help:nosuchapp" }
       XCTAssertEqual(viewer.errorView.shownText.message, "No help is installed for “nosuchapp”.")
       XCTAssertFalse(viewer.errorView.shownText.message.contains("HTTP"))
+      // Given as an address (typed into an address entry), a help: address is followed too.
+      viewer.load(address: " help:notes/share ")
+      waitUntil("the typed address's page") { viewer.state.title == "Share a note" && viewer.state.phase == .loaded }
+      viewer.load(address: "HELP:nosuchapp-typed")
+      waitUntil("the typed address's error") { viewer.state.error?.url == "help:nosuchapp-typed" }
+      XCTAssertEqual(viewer.state.error?.kind, .helpNotFound)
     }
   }
 

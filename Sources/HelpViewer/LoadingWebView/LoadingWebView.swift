@@ -152,11 +152,17 @@ public final class LoadingWebView {
     load(address: url.absoluteString)
   }
 
-  /// Loads what a person typed: `example.com`, a full URL, or an absolute file path. Returns
-  /// the load's number (`LoadState.loadNumber`); a detached viewer loads nothing and returns 0.
+  /// Loads what a person typed: `example.com`, a full URL, an absolute file path, or a GNOME
+  /// `help:` address (shown as a link to it is, `followHelpAddress`). Returns the load's number
+  /// (`LoadState.loadNumber`); a detached viewer loads nothing and returns 0.
   @discardableResult
   public func load(address: String) -> Int {
     guard !isDetached else { return 0 }
+    let typed = address.trimmingCharacters(in: .whitespacesAndNewlines)
+    if typed.lowercased().hasPrefix(NavigationPolicy.helpScheme + ":") {
+      navigationGuard.onHelpAddress(typed)
+      return machine.state.loadNumber
+    }
     startLoad(address)
     return machine.state.loadNumber
   }
