@@ -6,7 +6,8 @@ import Testing
 
 /// Mallard rendering off the main thread: the read confinement belongs to the thread inside
 /// `ReadConfinement.run` (another thread is neither confined by it nor free of its own), and
-/// pages rendered on the renderer's queue are the pages rendered in place.
+/// pages rendered on the renderer's queue are the pages rendered in place; the books' caches
+/// the renderer keeps are bounded.
 @Suite struct MallardThreadsTests {
   static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/MallardBook", isDirectory: true)
@@ -85,6 +86,26 @@ import Testing
     #expect(background.allSatisfy { $0 != nil && $0?.isEmpty == false })
     #expect(background == (await inPlace.value))
     #expect(String(decoding: background[0] ?? Data(), as: UTF8.self).contains("<html"))
+  }
+
+  @Test(.enabled(if: hasYelpXSL)) func onlyTheLastFewBooksCachesAreKept() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    var books: [HelpBook] = []
+    for number in 0...MallardRenderer.keptCaches {
+      let copy = folder.url.appendingPathComponent("book-\(number)")
+      try FileManager.default.copyItem(at: Self.fixture, to: copy)
+      books.append(try HelpBook(folder: copy, languages: []))
+    }
+    // A renderer of its own: tests running at the same time render with the shared one.
+    let renderer = MallardRenderer()
+    for book in books { #expect(try renderer.html(of: book.page(id: "sync"), in: book).isEmpty == false) }
+    #expect(renderer.cachedBooks == Array(books.dropFirst()), "the least recently used book's cache went")
+    // The first book renders again (its cache made anew), a page it had not shown yet, whose
+    // trail names the index by the title the cache holds.
+    let share = String(decoding: try renderer.html(of: books[0].page(id: "share"), in: books[0]), as: UTF8.self)
+    #expect(share.contains("index.html"), "guide links come from the cache")
+    #expect(renderer.cachedBooks == Array(books.dropFirst(2)) + [books[0]])
   }
 
   @Test func aMissingRendererFailsTheBackgroundRenderToo() async throws {

@@ -26,8 +26,7 @@ final class MallardRenderer: @unchecked Sendable {
   /// Where viewers' pages are rendered, one at a time, in the order asked for.
   static let queue = DispatchQueue(label: "HelpViewer.MallardRenderer", qos: .userInitiated)
 
-  /// Guards the state below and `MallardStylesheets`' (one render at a time: renders share the
-  /// book's cache document).
+  /// Guards the state below (one render at a time: renders share the book's cache document).
   private let lock = NSLock()
 
   /// A page rendered: its HTML and its `<info><desc>` (for search).
@@ -44,7 +43,11 @@ final class MallardRenderer: @unchecked Sendable {
   /// How many rendered pages are kept.
   static let keptPages = 48
 
+  /// How many books' caches are kept (the least recently used goes first).
+  static let keptCaches = 4
+
   private var caches: [HelpBook: xmlDocPtr] = [:]
+  private var cacheOrder: [HelpBook] = []
   private var kept: [Key: Rendering] = [:]
   private var keptOrder: [Key] = []
 
@@ -102,6 +105,13 @@ final class MallardRenderer: @unchecked Sendable {
     }
   }
 
+  /// The books whose caches are kept now (for tests).
+  var cachedBooks: [HelpBook] {
+    lock.lock()
+    defer { lock.unlock() }
+    return cacheOrder
+  }
+
   /// Checks that `book` can be rendered: the stylesheets are there (they are parsed with the
   /// first page). Throws `.helpRendererMissing` when not.
   func check(_ book: HelpBook) throws(LoadError) {
@@ -110,7 +120,11 @@ final class MallardRenderer: @unchecked Sendable {
 
   /// The book's Mallard cache: `mal-cache.xsl` applied to the list of its pages as shown.
   private func cacheDocument(of book: HelpBook, with stylesheets: MallardStylesheets) throws(LoadError) -> xmlDocPtr {
-    if let cache = caches[book] { return cache }
+    if let cache = caches[book] {
+      cacheOrder.removeAll { $0 == book }
+      cacheOrder.append(book)
+      return cache
+    }
     var list =
       #"<cache:cache xmlns:cache="http://projectmallard.org/cache/1.0/" xmlns="http://projectmallard.org/1.0/">"#
     for page in book.pages() where ReadConfinement.permits(page.fileURL.path) {  // No pipes.
@@ -126,6 +140,10 @@ final class MallardRenderer: @unchecked Sendable {
       throw LoadError(.cannotShowContent, url: book.root.path, details: "The Mallard cache of the book failed.")
     }
     caches[book] = cache
+    cacheOrder.append(book)
+    if cacheOrder.count > Self.keptCaches, let oldest = caches.removeValue(forKey: cacheOrder.removeFirst()) {
+      xmlFreeDoc(oldest)  // No render uses it: renders hold the lock.
+    }
     return cache
   }
 

@@ -27,14 +27,22 @@ public final class MallardStylesheets: @unchecked Sendable {
     self.page = page
   }
 
-  /// Those read so far, by folder path (guarded by `MallardRenderer`'s lock).
-  nonisolated(unsafe) private static var loaded: [String: MallardStylesheets] = [:]
+  /// Those read so far, by folder path.
+  private static let loaded = Locked<[String: MallardStylesheets]>([:])
 
-  /// The stylesheets in `folder`, parsed the first time. Call inside `ReadConfinement.run`,
-  /// holding `MallardRenderer`'s lock.
-  /// Throws `.helpRendererMissing` when they are not there (yelp-xsl is not installed).
+  /// The stylesheets in `folder`, parsed the first time (by one thread; others wait for it).
+  /// Call inside `ReadConfinement.run`. Throws `.helpRendererMissing` when they are not there
+  /// (yelp-xsl is not installed) or do not parse.
   static func load(folder: URL) throws(LoadError) -> MallardStylesheets {
-    if let known = loaded[folder.path] { return known }
+    try loaded.withLock { (loaded) throws(LoadError) -> MallardStylesheets in
+      if let known = loaded[folder.path] { return known }
+      let stylesheets = try parse(folder: folder)
+      loaded[folder.path] = stylesheets
+      return stylesheets
+    }
+  }
+
+  private static func parse(folder: URL) throws(LoadError) -> MallardStylesheets {
     try checkInstalled(in: folder)
     let cacheFile = folder.appendingPathComponent(cachePath)
     let pageFile = folder.appendingPathComponent(pagePath)
@@ -43,16 +51,12 @@ public final class MallardStylesheets: @unchecked Sendable {
     }
     let text = wrapper(importing: pageFile)
     let document = text.withCString { xmlReadMemory($0, Int32(strlen($0)), pageFile.path, "UTF-8", 0) }
-    guard let document else {
+    guard let document, let page = hv_xslt_parse_stylesheet_doc_quietly(document) else {
+      if let document { xmlFreeDoc(document) }
+      xsltFreeStylesheet(cache)
       throw LoadError(.helpRendererMissing, url: pageFile.path, details: "yelp-xsl's \(pageFile.path) did not parse.")
     }
-    guard let page = hv_xslt_parse_stylesheet_doc_quietly(document) else {
-      xmlFreeDoc(document)
-      throw LoadError(.helpRendererMissing, url: pageFile.path, details: "yelp-xsl's \(pageFile.path) did not parse.")
-    }
-    let stylesheets = MallardStylesheets(folder: folder, cache: cache, page: page)
-    loaded[folder.path] = stylesheets
-    return stylesheets
+    return MallardStylesheets(folder: folder, cache: cache, page: page)
   }
 
   static let cachePath = "mallard/cache/mal-cache.xsl"
