@@ -193,6 +193,37 @@ final class MallardViewerTests: GtkTestCase {
     }
   }
 
+  func testADialogClosedWhileItsPageRendersEndsCleanly() throws {
+    try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      let copy = FileManager.default.temporaryDirectory.appendingPathComponent("hv-mallard-\(UUID().uuidString)")
+      try FileManager.default.copyItem(at: Self.fixture, to: copy)
+      defer { try? FileManager.default.removeItem(at: copy) }
+      let book = try HelpBook(folder: copy, languages: [])
+      let release = DispatchSemaphore(value: 0)
+      MallardRenderer.queue.async { release.wait() }
+      var released = false
+      defer { if !released { release.signal() } }
+      weak var closedViewer: LoadingWebView?
+      do {
+        let dialog = HelpDialog.present(topic: "sync", in: book)
+        closedViewer = dialog.viewer
+        waitUntil("the page's request waits for its render") { BundledScheme.rendersAwaited == 1 }
+        dialog.close()
+      }
+      release.signal()
+      released = true
+      // The answer goes to a request no one waits for any more: nothing breaks.
+      waitUntil("the render answered") { BundledScheme.rendersAwaited == 0 }
+      let next = HelpDialog.present(topic: "share", in: book)
+      defer { next.close() }
+      waitUntil("the next dialog's page") {
+        next.viewer.state.title == "Share a note" && next.viewer.state.phase == .loaded
+      }
+      XCTAssertTrue(closedViewer == nil || closedViewer !== next.viewer || next.viewer.state.phase == .loaded)
+    }
+  }
+
   func testMallardPagesFollowTheDarkPreference() throws {
     try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
     try onMain {

@@ -21,6 +21,9 @@ extension BundledScheme {
   private static var books: [String: HelpBook] = [:]
   private static var bookNames: [HelpBook: String] = [:]
 
+  /// How many requests wait for a Mallard page's render now.
+  private(set) static var rendersAwaited = 0
+
   /// The path of the search results page in a book's address space (a page id never starts
   /// with a dot, so it cannot name a page of the book).
   static let searchPath = "/.search"
@@ -102,7 +105,9 @@ extension BundledScheme {
           let page = try book.page(id: id)
           if book.format == .mallard {
             // Rendered in memory, off the main thread; answered when done.
+            rendersAwaited += 1
             Task {
+              defer { rendersAwaited -= 1 }
               do throws(LoadError) {
                 request.respond(try await page.renderedHTML(), contentType: "text/html")
               } catch {
