@@ -60,16 +60,9 @@ public struct HelpBookPage: Sendable, Hashable {
   }
 
   /// The page's text, title and sections, read from its file (a Mallard page's from its
-  /// rendered HTML, with its `<info><desc>` ahead of the first section's text).
+  /// source, `MallardPageText`, with its `<info><desc>` ahead of its body).
   public func text() throws(LoadError) -> PageText {
     guard let book else { return try PageText(contentsOf: fileURL) }
-    let rendered = try MallardRenderer.shared.rendering(of: self, in: book, keep: false)
-    var text = PageText(html: [UInt8](rendered.html))
-    if !rendered.desc.isEmpty, !text.sections.isEmpty {
-      text.sections[0].body = rendered.desc + "\n" + text.sections[0].body
-    } else if !rendered.desc.isEmpty {
-      text.sections = [PageText.Section(id: nil, heading: text.title, level: 1, body: rendered.desc)]
-    }
-    return text
+    return try MallardPageText.text(of: self, in: book)
   }
 }

@@ -64,13 +64,17 @@ enum PageTextExtractor {
   // MARK: - Tree helpers
 
   /// The node after `node` in document order, within `root`; its first child when `descend`.
-  static func next(after node: xmlNodePtr, descend: Bool, root: xmlNodePtr) -> xmlNodePtr? {
+  /// `leaving` is told of each element walked out of on the way (`root` included).
+  static func next(
+    after node: xmlNodePtr, descend: Bool, root: xmlNodePtr, leaving: (xmlNodePtr) -> Void = { _ in }
+  ) -> xmlNodePtr? {
     if descend, let child = node.pointee.children { return child }
     var current = node
     while current != root {
       if let sibling = current.pointee.next { return sibling }
       guard let parent = current.pointee.parent else { return nil }
       current = parent
+      if current.pointee.type == XML_ELEMENT_NODE { leaving(current) }
     }
     return nil
   }

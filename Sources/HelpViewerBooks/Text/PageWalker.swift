@@ -16,11 +16,7 @@ import HelpViewerCXML2
 struct PageWalker {
   private var title: String?
   private var firstHeading: String?
-  private var sections: [PageText.Section] = []
-  private var heading = ""
-  private var level = 0
-  private var id: String?
-  private var body = TextBuffer()
+  private var sections = SectionCollector()
   private var pendingID: String?
 
   mutating func walk(_ root: xmlNodePtr) {
@@ -38,58 +34,35 @@ struct PageWalker {
           if title == nil { title = Extractor.text(of: current) }
         } else {
           if let id = Extractor.anchorID(current, name: name) { pendingID = id }
-          if !Extractor.inlineElements.contains(name) { body.separateBlock() }
+          if !Extractor.inlineElements.contains(name) { sections.body.separateBlock() }
           descend = true
         }
       case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-        if body.append(cString: current.pointee.content) { pendingID = nil }
+        if sections.body.append(cString: current.pointee.content) { pendingID = nil }
       default: break
       }
       node = next(after: current, descend: descend, root: root)
     }
-    finishSection()
+    sections.finish()
   }
 
   /// The node after `node` in document order, within `root` (its first child when `descend`);
   /// leaving an element that is not inline ends a block of the body.
   private mutating func next(after node: xmlNodePtr, descend: Bool, root: xmlNodePtr) -> xmlNodePtr? {
-    if descend, let child = node.pointee.children { return child }
-    var current = node
-    while current != root {
-      if let sibling = current.pointee.next { return sibling }
-      guard let parent = current.pointee.parent else { return nil }
-      current = parent
-      if current.pointee.type == XML_ELEMENT_NODE,
-        !PageTextExtractor.inlineElements.contains(PageTextExtractor.name(current))
-      {
-        body.separateBlock()
-      }
+    PageTextExtractor.next(after: node, descend: descend, root: root) { element in
+      if !PageTextExtractor.inlineElements.contains(PageTextExtractor.name(element)) { sections.body.separateBlock() }
     }
-    return nil
   }
 
   func result() -> PageText {
     let title = title.flatMap { $0.isEmpty ? nil : $0 } ?? firstHeading ?? ""
-    return PageText(title: title, sections: sections)
+    return PageText(title: title, sections: sections.sections)
   }
 
   private mutating func startSection(_ node: xmlNodePtr, level: Int) {
-    finishSection()
     let text = PageTextExtractor.text(of: node, permalinks: false)
     if level == 1, firstHeading == nil, !text.isEmpty { firstHeading = text }
-    self.heading = text
-    self.level = level
-    self.id = PageTextExtractor.firstID(in: node) ?? pendingID
+    sections.start(heading: text, level: level, id: PageTextExtractor.firstID(in: node) ?? pendingID)
     pendingID = nil
-  }
-
-  private mutating func finishSection() {
-    if !heading.isEmpty || !body.isEmpty {
-      sections.append(PageText.Section(id: id, heading: heading, level: level, body: body.text))
-    }
-    body = TextBuffer()
-    heading = ""
-    level = 0
-    id = nil
   }
 }
