@@ -29,12 +29,6 @@ final class MallardRenderer: @unchecked Sendable {
   /// Guards the state below (one render at a time: renders share the book's cache document).
   private let lock = NSLock()
 
-  /// A page rendered: its HTML and its `<info><desc>` (for search).
-  struct Rendering: Sendable {
-    var html: Data
-    var desc: String
-  }
-
   private struct Key: Hashable {
     var book: HelpBook
     var page: String
@@ -48,13 +42,8 @@ final class MallardRenderer: @unchecked Sendable {
 
   private var caches: [HelpBook: xmlDocPtr] = [:]
   private var cacheOrder: [HelpBook] = []
-  private var kept: [Key: Rendering] = [:]
+  private var kept: [Key: Data] = [:]
   private var keptOrder: [Key] = []
-
-  /// The HTML of `page` of `book`, rendered once and kept.
-  func html(of page: HelpBookPage, in book: HelpBook) throws(LoadError) -> Data {
-    try rendering(of: page, in: book, keep: true).html
-  }
 
   /// The HTML of `page` of `book`, rendered on `queue` (or taken from those kept, at once when
   /// no render holds them).
@@ -74,7 +63,7 @@ final class MallardRenderer: @unchecked Sendable {
   private func keptHTML(of page: HelpBookPage, in book: HelpBook) -> Data? {
     guard lock.try() else { return nil }
     defer { lock.unlock() }
-    return kept[Key(book: book, page: page.id)]?.html
+    return kept[Key(book: book, page: page.id)]
   }
 
   /// Starts rendering `page` of `book` on `queue`, to be kept: the stylesheets and the book's
@@ -83,25 +72,23 @@ final class MallardRenderer: @unchecked Sendable {
     Self.queue.async { _ = try? self.html(of: page, in: book) }
   }
 
-  /// `page` of `book` rendered (taken from those kept when it is there); kept when `keep`.
-  /// Throws `.helpRendererMissing` without yelp-xsl, `.cannotShowContent` for a page that is not
-  /// well-formed Mallard.
-  func rendering(of page: HelpBookPage, in book: HelpBook, keep: Bool) throws(LoadError) -> Rendering {
+  /// The HTML of `page` of `book`, rendered once and kept (taken from those kept when it is
+  /// there). Throws `.helpRendererMissing` without yelp-xsl, `.cannotShowContent` for a page that
+  /// is not well-formed Mallard.
+  func html(of page: HelpBookPage, in book: HelpBook) throws(LoadError) -> Data {
     let folders = book.folders.map(\.boundary) + [book.stylesheets]
     lock.lock()
     defer { lock.unlock() }
-    return try ReadConfinement.run(allowing: folders) { () throws(LoadError) -> Rendering in
+    return try ReadConfinement.run(allowing: folders) { () throws(LoadError) -> Data in
       let key = Key(book: book, page: page.id)
       if let done = kept[key] { return done }
       let stylesheets = try MallardStylesheets.load(folder: book.stylesheets)
       let cache = try cacheDocument(of: book, with: stylesheets)
-      let rendering = try render(page, with: stylesheets, cache: cache)
-      if keep {
-        kept[key] = rendering
-        keptOrder.append(key)
-        if keptOrder.count > Self.keptPages { kept[keptOrder.removeFirst()] = nil }
-      }
-      return rendering
+      let html = try render(page, with: stylesheets, cache: cache)
+      kept[key] = html
+      keptOrder.append(key)
+      if keptOrder.count > Self.keptPages { kept[keptOrder.removeFirst()] = nil }
+      return html
     }
   }
 
@@ -148,7 +135,7 @@ final class MallardRenderer: @unchecked Sendable {
   }
 
   private func render(_ page: HelpBookPage, with stylesheets: MallardStylesheets, cache: xmlDocPtr) throws(LoadError)
-    -> Rendering
+    -> Data
   {
     guard let document = xmlReadFile(page.fileURL.path, nil, ReadConfinement.parseOptions) else {
       throw LoadError(
@@ -164,20 +151,6 @@ final class MallardRenderer: @unchecked Sendable {
     guard let html = XSLTransform.serialize(result, with: stylesheets.page), !html.isEmpty else {
       throw LoadError(.cannotShowContent, url: page.fileURL.path, details: "“\(page.id)” rendered to nothing.")
     }
-    return Rendering(html: html, desc: Self.desc(of: document))
-  }
-
-  /// The text of the page's `<info><desc>`, whitespace collapsed; empty when it has none.
-  private static func desc(of document: xmlDocPtr) -> String {
-    guard let context = xmlXPathNewContext(document) else { return "" }
-    defer { xmlXPathFreeContext(context) }
-    let expression = "normalize-space(/*[local-name()='page']/*[local-name()='info']/*[local-name()='desc'])"
-    guard
-      let value = expression.withCString({
-        xmlXPathEvalExpression(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self), context)
-      })
-    else { return "" }
-    defer { xmlXPathFreeObject(value) }
-    return value.pointee.stringval.map { String(cString: $0) } ?? ""
+    return html
   }
 }
