@@ -29,6 +29,8 @@ public typealias TermsReceipt = HelpViewerCore.TermsReceipt
 public typealias DocumentFingerprint = HelpViewerCore.DocumentFingerprint
 /// Finds a resource folder (e.g. a SwiftPM resource bundle) as an installed app lays it out.
 public typealias ResourceLocator = HelpViewerCore.ResourceLocator
+/// The languages HelpViewer's own strings (buttons, errors) and help books are shown in.
+public typealias Localization = HelpViewerCore.Localization
 
 // The help book names a host needs (from `HelpViewerBooks`).
 

@@ -8,7 +8,11 @@ import HelpViewer
 //
 //   acme-notes               the app
 //   acme-notes --self-test   opens help, closes it, shows the terms, accepts them, quits; exit 0
+//   acme-notes --language de HelpViewer's own strings (buttons, errors) in German
 
 let selfTest = CommandLine.arguments.contains("--self-test")
+if let flag = CommandLine.arguments.firstIndex(of: "--language"), flag + 1 < CommandLine.arguments.count {
+  Localization.setLanguages([CommandLine.arguments[flag + 1]])  // Through `import HelpViewer`.
+}
 let status = MainActor.assumeIsolated { AcmeApp(selfTest: selfTest).run() }
 exit(status)
