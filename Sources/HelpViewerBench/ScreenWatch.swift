@@ -15,6 +15,10 @@ final class ScreenWatch {
   static let settleSeconds = 1.5
   /// Beyond this a launch fails.
   static let timeoutSeconds = 30.0
+  /// The least time from one grab's start to the next (ms). A shared-memory grab takes under
+  /// 1 ms: grabbing back to back would keep a core busy and slow the program watched on a
+  /// small machine, for a resolution no frame needs.
+  static let grabPeriod = 4.0
 
   private let screen: ScreenGrab
   /// The milliseconds between successive grabs, over every launch watched.
@@ -22,6 +26,9 @@ final class ScreenWatch {
   private var launches = 0
 
   init() throws { screen = try ScreenGrab() }
+
+  /// How the screen is grabbed: `XShmGetImage` or `XGetImage`.
+  var grabCall: String { screen.usesSharedMemory ? "XShmGetImage" : "XGetImage" }
 
   /// Spawns `program` with `arguments`, returns the ms from the spawn to the first grab
   /// showing the settled screen, then ends the program (SIGTERM, waited for) and waits until the
@@ -43,6 +50,7 @@ final class ScreenWatch {
     var grabs: [(time: Double, hash: UInt64)] = []
     var changed = 0.0  // when the screen last changed
     while now() - start < Self.timeoutSeconds * 1000 {
+      Self.pace(after: grabs.last?.time)
       let time = now()
       let hash = screen.hash()
       if let last = grabs.last {
@@ -60,6 +68,42 @@ final class ScreenWatch {
       if !process.isRunning { throw BenchError("\(program.lastPathComponent) exited (\(process.terminationStatus))") }
     }
     throw BenchError("the screen did not settle within \(Int(Self.timeoutSeconds)) s of \(program.lastPathComponent)")
+  }
+
+  /// Runs `body` while another thread grabs the screen as `launch` does: the load watching puts
+  /// on the machine, to compare a program's own timings with and without it.
+  func whileGrabbing<T>(_ body: () throws -> T) rethrows -> T {
+    let running = NSCondition()
+    nonisolated(unsafe) var stop = false
+    nonisolated(unsafe) var stopped = false
+    let screen = screen
+    Thread.detachNewThread {
+      var last: Double?
+      while running.withLock({ !stop }) {
+        Self.pace(after: last)
+        last = now()
+        _ = screen.hash()
+      }
+      running.withLock {
+        stopped = true
+        running.signal()
+      }
+    }
+    defer {
+      running.withLock {
+        stop = true
+        while !stopped { running.wait() }
+      }
+    }
+    return try body()
+  }
+
+  /// Waits until `grabPeriod` has passed since the grab started at `last` (pacing the polls,
+  /// not waiting for anything).
+  private static func pace(after last: Double?) {
+    guard let last else { return }
+    let left = grabPeriod - (now() - last)
+    if left > 0 { usleep(useconds_t(left * 1000)) }
   }
 
   /// With `HELP_VIEWER_BENCH_SCREENS=FOLDER`, writes the settled screen there as PPM and logs

@@ -15,16 +15,20 @@ enum YelpComparison {
     var yelp = Samples()
     /// The demo's own `startToLoaded`, process start → `.loaded` (ms).
     var demoReported = Samples()
+    /// The same while the screen is grabbed as for Yelp: what the watching costs the program.
+    var demoReportedWhileGrabbing = Samples()
     /// Spawn → the demo's page on the screen, measured as Yelp's (ms).
     var demoScreen = Samples()
     /// The time between two screen grabs (ms): the resolution of the screen rows.
     var grabIntervals = Samples()
+    /// `XShmGetImage` or `XGetImage`.
+    var grabCall = ""
     /// Why the comparison did not run, when it did not.
     var skipped: String?
   }
 
-  /// One unmeasured launch of each, then `rounds` of Yelp, the demo reporting and the demo on
-  /// the screen, in turn.
+  /// One unmeasured launch of each, then `rounds` of Yelp, the demo reporting (alone, then
+  /// while the screen is grabbed) and the demo on the screen, in turn.
   static func run(rounds: Int) throws -> Result {
     guard let yelp = Programs.which("yelp") else {
       return Result(skipped: "Yelp is not installed (Debian's `yelp`)")
@@ -40,13 +44,16 @@ enum YelpComparison {
         round == 0 ? "gnome help: one unmeasured launch of each" : "gnome help: Yelp vs demo, \(round)/\(rounds)")
       let yelpShown = try watch.launch(yelp, [address])
       let reported = try startToLoaded(demo)
+      let reportedWhileGrabbing = try watch.whileGrabbing { try startToLoaded(demo) }
       let demoShown = try watch.launch(demo, ["--open", address])
       guard round > 0 else { continue }
       result.yelp.add(yelpShown)
       result.demoReported.add(reported)
+      result.demoReportedWhileGrabbing.add(reportedWhileGrabbing)
       result.demoScreen.add(demoShown)
     }
     result.grabIntervals = watch.grabIntervals
+    result.grabCall = watch.grabCall
     return result
   }
 

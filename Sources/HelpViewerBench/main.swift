@@ -71,52 +71,44 @@ if arguments.contains("--help") || arguments.contains("-h") {
 if let status = Programs.reexecUnderXvfbIfNeeded() { exit(status) }
 let rounds = max(Int(value(of: "--rounds", in: arguments) ?? "") ?? 10, 1)
 let output = value(of: "--output", in: arguments) ?? "BENCHMARKS.md"
-if value(of: "--only", in: arguments) == "quality" {
+/// `--only NAME`: measures one section, prints its table, replaces that section (from
+/// `heading`) of `output` and exits.
+func runSection(_ name: String, heading: String, _ measure: () throws -> (table: String, section: String)) -> Never {
   do {
+    let report = try measure()
+    print(report.table)
+    let existing = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    try SearchReport.splice(report.section, into: existing, heading: heading)
+      .write(toFile: output, atomically: true, encoding: .utf8)
+    print("Wrote the “\(name)” section of \(output).")
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("help-viewer-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
+switch value(of: "--only", in: arguments) {
+case nil: break
+case "quality":
+  runSection("Search quality", heading: QualityReport.heading) {
     let report = QualityReport(results: try SearchQuality.run())
-    print(report.table())
-    let existing = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    try SearchReport.splice(report.section(), into: existing, heading: QualityReport.heading)
-      .write(toFile: output, atomically: true, encoding: .utf8)
-    print("Wrote the “Search quality” section of \(output).")
-    exit(0)
-  } catch {
-    FileHandle.standardError.write(Data("help-viewer-bench: \(error)\n".utf8))
-    exit(1)
+    return (report.table(), report.section())
   }
-}
-if value(of: "--only", in: arguments) == "gnome" {
-  do {
-    let started = now()
-    let report = GnomeReport(result: try GnomeBench.run(), seconds: (now() - started) / 1000)
-    print(report.table())
-    let existing = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    try SearchReport.splice(report.section(), into: existing, heading: GnomeReport.heading)
-      .write(toFile: output, atomically: true, encoding: .utf8)
-    print("Wrote the “GNOME help (Mallard)” section of \(output).")
-    exit(0)
-  } catch {
-    FileHandle.standardError.write(Data("help-viewer-bench: \(error)\n".utf8))
-    exit(1)
-  }
-}
-if let only = value(of: "--only", in: arguments) {
-  guard only == "search" else {
-    FileHandle.standardError.write(Data("help-viewer-bench: --only takes “search”, “quality” or “gnome”\n".utf8))
-    exit(2)
-  }
-  do {
+case "search":
+  runSection("Help search", heading: SearchReport.heading) {
     let started = now()
     let report = SearchReport(result: try SearchBench.runAll(), seconds: (now() - started) / 1000)
-    print(report.table())
-    let existing = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    try SearchReport.splice(report.section(), into: existing).write(toFile: output, atomically: true, encoding: .utf8)
-    print("Wrote the “Help search” section of \(output).")
-    exit(0)
-  } catch {
-    FileHandle.standardError.write(Data("help-viewer-bench: \(error)\n".utf8))
-    exit(1)
+    return (report.table(), report.section())
   }
+case "gnome":
+  runSection("GNOME help (Mallard)", heading: GnomeReport.heading) {
+    let started = now()
+    let report = GnomeReport(result: try GnomeBench.run(), seconds: (now() - started) / 1000)
+    return (report.table(), report.section())
+  }
+default:
+  FileHandle.standardError.write(Data("help-viewer-bench: --only takes “search”, “quality” or “gnome”\n".utf8))
+  exit(2)
 }
 do {
   let started = now()
