@@ -114,8 +114,8 @@ struct GnomeReport {
   static let notes = """
     - **Yelp and the demo, cold**: one unmeasured launch of each, then 7 rounds of Yelp, the demo
       with `--report` (alone, then while another thread grabs the screen as for Yelp) and the
-      demo without, in turn. Yelp's window title stays "Help", so the
-      screen tells when its page shows: the benchmark grabs the whole root window
+      demo without, in turn. Yelp's window title does not tell when its
+      page shows, so the screen does: the benchmark grabs the whole root window
       (`XShmGetImage` through shared memory where the server has MIT-SHM, else `XGetImage`; a
       grab every 4 ms at most: the grab row) and hashes it; the page is "shown" at the first
       grab equal to the screen the program settles on (unchanged for 1.5 s and not the screen
