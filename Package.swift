@@ -36,6 +36,10 @@ let package = Package(
     .systemLibrary(
       name: "HelpViewerCXSLT", pkgConfig: "libexslt",
       providers: [.apt(["libxslt1-dev"])]),
+    // Xlib, for the benchmark's screen grabs only (not a dependency of the library).
+    .systemLibrary(
+      name: "HelpViewerCX11", pkgConfig: "x11",
+      providers: [.apt(["libx11-dev"])]),
     .target(name: "HelpViewerCShim", dependencies: ["HelpViewerCWebKit"]),
     // The gettext catalogs (`po/*.po`) are read by the core's own `.po` reader; see README.
     .target(name: "HelpViewerCore", resources: [.copy("Localization/po")]),
@@ -59,7 +63,10 @@ let package = Package(
     // The benchmark (issue 6) and the minimal raw WebKitGTK program it compares cold start with.
     .executableTarget(
       name: "HelpViewerBench",
-      dependencies: ["HelpViewer", "HelpViewerBooks", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerCSQLite"],
+      dependencies: [
+        "HelpViewer", "HelpViewerBooks", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerCSQLite",
+        "HelpViewerCX11",
+      ],
       path: "Sources/HelpViewerBench", exclude: ["QuerySets"]),
     .executableTarget(
       name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"],

@@ -17,6 +17,9 @@ enum Driver {
     /// Help search on the Node.js API documentation; `nil` when it is not installed.
     var search: SearchBench.Result?
     var searchSeconds = 0.0
+    /// GNOME's help against Yelp, warm dialog opens and links, its index build.
+    var gnome = GnomeBench.Result()
+    var gnomeSeconds = 0.0
   }
 
   static func run(rounds: Int) throws -> Results {
@@ -90,6 +93,10 @@ enum Driver {
     let searchStart = now()
     results.search = try SearchBench.runAll()
     results.searchSeconds = (now() - searchStart) / 1000
+
+    let gnomeStart = now()
+    results.gnome = try GnomeBench.run()
+    results.gnomeSeconds = (now() - gnomeStart) / 1000
     return results
   }
 

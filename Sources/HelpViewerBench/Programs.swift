@@ -50,7 +50,7 @@ enum Programs {
 
   static let errorLogPath = FileManager.default.temporaryDirectory.appendingPathComponent("help-viewer-bench.log").path
 
-  private static func errorLog() -> FileHandle {
+  static func errorLog() -> FileHandle {
     if !FileManager.default.fileExists(atPath: errorLogPath) {
       _ = FileManager.default.createFile(atPath: errorLogPath, contents: nil)
     }

@@ -1,5 +1,5 @@
-import HelpViewerCWebKit
 import Foundation
+import HelpViewerCWebKit
 
 /// The benchmark's table, for the terminal and for BENCHMARKS.md.
 struct Report {
@@ -116,11 +116,15 @@ struct Report {
     ]
     lines += Self.lines(for: rows)
     lines.append(search.table())
+    lines.append(gnome.table())
     return lines.joined(separator: "\n")
   }
 
   /// The help search rows and section.
   var search: SearchReport { SearchReport(result: results.search, seconds: results.searchSeconds) }
+
+  /// The GNOME help rows and section.
+  var gnome: GnomeReport { GnomeReport(result: results.gnome, seconds: results.gnomeSeconds) }
 
   /// `rows` for the terminal: the measure, then its figures, ratio and verdict.
   static func lines(for rows: [Row]) -> [String] {
@@ -167,7 +171,7 @@ struct Report {
 
       """
     text += Self.markdownRows(rows)
-    text += "\n" + search.section() + Self.notes
+    text += "\n" + search.section() + gnome.section() + Self.notes
     return text
   }
 

@@ -5,6 +5,7 @@
 //   swift run -c release help-viewer-bench [--rounds 10] [--output BENCHMARKS.md]
 //   swift run -c release help-viewer-bench --only search   # only the help search rows (a minute)
 //   swift run -c release help-viewer-bench --only quality  # only search quality: P@1, MRR (seconds)
+//   swift run -c release help-viewer-bench --only gnome    # only GNOME help against Yelp (minutes)
 //
 // With no display it runs itself under xvfb-run. Child modes (`--child …`) are its own
 // measuring processes.
@@ -33,6 +34,9 @@ func runChild(_ arguments: [String]) throws -> String {
       ?? HelpBook(folder: URL(fileURLWithPath: value(of: "--book", in: arguments) ?? ""), languages: [])
     let builds = Int(value(of: "--builds", in: arguments) ?? "") ?? 3
     return String(decoding: try encoder.encode(StallBench.run(book: book, builds: builds)), as: UTF8.self)
+  case "mallard":
+    let rounds = Int(value(of: "--rounds", in: arguments) ?? "") ?? 7
+    return String(decoding: try encoder.encode(MallardDialogBench.run(rounds: rounds)), as: UTF8.self)
   case "memory":
     let cycles = Int(value(of: "--cycles", in: arguments) ?? "") ?? 100
     return String(decoding: try encoder.encode(MemoryBench.run(cycles: cycles)), as: UTF8.self)
@@ -61,42 +65,50 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print("usage: help-viewer-bench [--rounds N (≥ 10)] [--output BENCHMARKS.md] [--only search]")
   print("  --only search  measures only help search and replaces that section of the output file")
   print("  --only quality measures only search quality (P@1, MRR) and replaces that section")
+  print("  --only gnome   measures only GNOME help (Mallard) against Yelp and replaces that section")
   exit(0)
 }
 if let status = Programs.reexecUnderXvfbIfNeeded() { exit(status) }
 let rounds = max(Int(value(of: "--rounds", in: arguments) ?? "") ?? 10, 1)
 let output = value(of: "--output", in: arguments) ?? "BENCHMARKS.md"
-if value(of: "--only", in: arguments) == "quality" {
+/// `--only NAME`: measures one section, prints its table, replaces that section (from
+/// `heading`) of `output` and exits.
+func runSection(_ name: String, heading: String, _ measure: () throws -> (table: String, section: String)) -> Never {
   do {
-    let report = QualityReport(results: try SearchQuality.run())
-    print(report.table())
+    let report = try measure()
+    print(report.table)
     let existing = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    try SearchReport.splice(report.section(), into: existing, heading: QualityReport.heading)
+    try SearchReport.splice(report.section, into: existing, heading: heading)
       .write(toFile: output, atomically: true, encoding: .utf8)
-    print("Wrote the “Search quality” section of \(output).")
+    print("Wrote the “\(name)” section of \(output).")
     exit(0)
   } catch {
     FileHandle.standardError.write(Data("help-viewer-bench: \(error)\n".utf8))
     exit(1)
   }
 }
-if let only = value(of: "--only", in: arguments) {
-  guard only == "search" else {
-    FileHandle.standardError.write(Data("help-viewer-bench: --only takes “search” or “quality”\n".utf8))
-    exit(2)
+switch value(of: "--only", in: arguments) {
+case nil: break
+case "quality":
+  runSection("Search quality", heading: QualityReport.heading) {
+    let report = QualityReport(results: try SearchQuality.run())
+    return (report.table(), report.section())
   }
-  do {
+case "search":
+  runSection("Help search", heading: SearchReport.heading) {
     let started = now()
     let report = SearchReport(result: try SearchBench.runAll(), seconds: (now() - started) / 1000)
-    print(report.table())
-    let existing = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    try SearchReport.splice(report.section(), into: existing).write(toFile: output, atomically: true, encoding: .utf8)
-    print("Wrote the “Help search” section of \(output).")
-    exit(0)
-  } catch {
-    FileHandle.standardError.write(Data("help-viewer-bench: \(error)\n".utf8))
-    exit(1)
+    return (report.table(), report.section())
   }
+case "gnome":
+  runSection("GNOME help (Mallard)", heading: GnomeReport.heading) {
+    let started = now()
+    let report = GnomeReport(result: try GnomeBench.run(), seconds: (now() - started) / 1000)
+    return (report.table(), report.section())
+  }
+default:
+  FileHandle.standardError.write(Data("help-viewer-bench: --only takes “search”, “quality” or “gnome”\n".utf8))
+  exit(2)
 }
 do {
   let started = now()
