@@ -88,12 +88,13 @@ final class DemoCommandLineTests: GtkTestCase {
       XCTAssertEqual(result.status, 0)
       let data = try Data(contentsOf: URL(fileURLWithPath: path))
       XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG file")
-      // The PNG header's width and height: the 720×640 dialog (less GTK's window frame of a few
-      // pixels), not the 760×560 main window.
+      // The PNG header's width and height: the dialog, a sheet inside the 760×560 main window
+      // (712×512, less GTK's window frame of a few pixels), not the main window.
+      let sheet = SheetSize.fitting(parent: SheetSize(width: 760, height: 560))
       let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }
       let height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
-      XCTAssertEqual(Double(width), 720, accuracy: 12)
-      XCTAssertEqual(Double(height), 640, accuracy: 12)
+      XCTAssertEqual(Double(width), Double(sheet.width), accuracy: 12)
+      XCTAssertEqual(Double(height), Double(sheet.height), accuracy: 12)
     }
   }
 

@@ -146,10 +146,15 @@ public final class HelpDialog {
     DialogWindow.restore(gtkWindow, titlebar: header.bar)
     if gtk_window_get_child(gtkWindow) != viewer.gtkWidget { gtk_window_set_child(gtkWindow, viewer.gtkWidget) }
     gtk_window_set_title(gtkWindow, title)
-    if let application = DialogWindow.attach(gtkWindow, to: ParentWindow.resolve(parent)) {
+    let parentWindow = ParentWindow.resolve(parent)
+    if let application = DialogWindow.attach(gtkWindow, to: parentWindow) {
       // `g_application_quit` ends the application's windows' dialogs (a terms dialog's answer
       // is then `.dismissed`); no window is destroyed by GTK then.
       signals += connectVoidSignal(application, "shutdown") { [weak self] in self?.end(.applicationQuit) }
+    }
+    // A sheet over its parent: never larger (with a margin), following its resizes.
+    if let parentWindow {
+      for connection in SheetFit.follow(parentWindow, with: gtkWindow) { signals += connection }
     }
 
     signals += header.closeButton.connectClicked { [weak self] in self?.close() }

@@ -1,0 +1,54 @@
+import HelpViewerCGtk
+import HelpViewerCore
+import HelpViewerGlue
+
+/// Keeps a dialog's window the size of a sheet over its parent (`SheetSize`): never larger
+/// than the parent less a margin, never smaller than usable, covering a tiny parent. The size is
+/// fitted when the dialog attaches to its parent (a kept window coming back for another parent
+/// too), and again whenever the parent is resized, maximized or restored while it is open.
+///
+/// ```swift
+/// signals += SheetFit.follow(parent, with: dialogWindow)   // disconnected when the dialog ends
+/// ```
+@MainActor
+enum SheetFit {
+  /// Fits `window` to `parent` now, and again on each of the parent's size changes until the
+  /// returned connections are disconnected.
+  static func follow(
+    _ parent: UnsafeMutablePointer<GtkWindow>, with window: UnsafeMutablePointer<GtkWindow>
+  ) -> [SignalConnection] {
+    fit(window, over: parent)
+    // GTK keeps a toplevel's default size as its size when a person (or the window manager)
+    // resizes it, and notifies it; maximizing leaves it alone, so that is followed too.
+    return ["default-width", "default-height", "maximized", "fullscreened"].map { property in
+      connectNotify(UnsafeMutableRawPointer(parent), property: property) { fit(window, over: parent) }
+    }
+  }
+
+  /// Gives `window` the sheet size for `parent`'s size now.
+  static func fit(_ window: UnsafeMutablePointer<GtkWindow>, over parent: UnsafeMutablePointer<GtkWindow>) {
+    let size = SheetSize.fitting(parent: size(of: parent))
+    var width: Int32 = 0
+    var height: Int32 = 0
+    gtk_window_get_default_size(window, &width, &height)
+    guard Int(width) != size.width || Int(height) != size.height else { return }
+    gtk_window_set_default_size(window, Int32(size.width), Int32(size.height))
+  }
+
+  /// `parent`'s size: what it is laid out at when it is maximized, fullscreen or has no default
+  /// size; else its default size (which GTK updates as it is resized, before the new layout).
+  /// `nil` when it has neither yet.
+  static func size(of parent: UnsafeMutablePointer<GtkWindow>) -> SheetSize? {
+    let widget: UnsafeMutablePointer<GtkWidget> = gcast(parent)
+    let laidOut = SheetSize(width: Int(gtk_widget_get_width(widget)), height: Int(gtk_widget_get_height(widget)))
+    var width: Int32 = 0
+    var height: Int32 = 0
+    gtk_window_get_default_size(parent, &width, &height)
+    let isWhole = gtk_window_is_maximized(parent) != 0 || gtk_window_is_fullscreen(parent) != 0
+    if gtk_widget_get_mapped(widget) != 0, laidOut.width > 0, laidOut.height > 0, isWhole || width <= 0 || height <= 0 {
+      return laidOut
+    }
+    guard width > 0, height > 0 else { return laidOut.width > 0 && laidOut.height > 0 ? laidOut : nil }
+    return SheetSize(width: Int(width), height: Int(height))
+  }
+}
