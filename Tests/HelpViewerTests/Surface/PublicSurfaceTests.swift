@@ -93,7 +93,7 @@ final class PublicSurfaceTests: XCTestCase {
 
   /// Inner names of the core, the glue and the C modules, none of which a host may see.
   private let innerNames = [
-    "localized", "Localization", "Catalog", "POParser", "SHA256", "MIMETypes", "ContentPath",
+    "localized", "Catalog", "POParser", "SHA256", "MIMETypes", "ContentPath",
     "BundledAddress", "ErrorClassifier", "ErrorText", "PlatformError", "LoadStateMachine", "LoadEvent",
     "URLInput", "ZoomLevels", "PageOrigin", "DataDirectories", "GObjectRef", "SignalBag", "gcast", "isInstance",
     "gtk_window_new", "webkit_web_view_new",
@@ -101,6 +101,21 @@ final class PublicSurfaceTests: XCTestCase {
 
   func testAHostSeesWhatItNeedsAndItsOwnNamesWithoutAmbiguity() throws {
     let result = try typecheck(hostSource)
+    XCTAssertEqual(result.errors, [], result.output)
+  }
+
+  func testAHostReachesLocalizationThroughImportHelpViewer() throws {
+    // As the README shows it (a host declaring its own `Localization` keeps its own: above).
+    let result = try typecheck(
+      """
+      import HelpViewer
+      func choose() {
+        Localization.setLanguages(["de"])
+        let languages: [String] = Localization.languages
+        _ = languages
+        Localization.setLanguages(nil)
+      }
+      """)
     XCTAssertEqual(result.errors, [], result.output)
   }
 
@@ -123,6 +138,7 @@ final class PublicSurfaceTests: XCTestCase {
   private let systemLibraryPackages = [
     "HelpViewerCGtk": ["gtk4", "gtk4-unix-print"], "HelpViewerCWebKit": ["webkitgtk-6.0"],
     "HelpViewerCSQLite": ["sqlite3"], "HelpViewerCXML2": ["libxml-2.0"], "HelpViewerCXSLT": ["libexslt"],
+    "HelpViewerCX11": ["x11"],
   ]
 
   /// Type-checks `source` as a host file importing the built `HelpViewer` module.
