@@ -7,7 +7,8 @@ import HelpViewerGlue
 extension HelpDialog {
   /// Shows `topic`'s page of `book` at `section` in a new dialog over `parent`, with help
   /// search in its header (Ctrl+K). An unknown topic shows the book's index page with a note
-  /// saying so, never a blank page.
+  /// saying so, never a blank page. When a dialog showing `book` is open already, that dialog
+  /// comes forward and goes to the topic: one help at a time.
   ///
   /// ```swift
   /// HelpDialog.present(topic: "sync", section: "conflicts", in: book, over: window)
@@ -17,13 +18,19 @@ extension HelpDialog {
     topic: String, section: String? = nil, in book: HelpBook, title: String = localized("Help"),
     over parent: (any DialogParent)? = nil, controls: Controls = .standard
   ) -> HelpDialog {
+    if let open = OpenHelpDialogs.showing(book) {
+      open.present()
+      open.show(topic: topic, section: section, in: book)
+      return open
+    }
     let dialog = HelpDialog(title: title, over: parent, controls: controls)
     dialog.present()
     dialog.show(topic: topic, section: section, in: book)
     return dialog
   }
 
-  /// Shows `book`'s index page in a new dialog over `parent`, with help search (Ctrl+K).
+  /// Shows `book`'s index page in a new dialog over `parent`, with help search (Ctrl+K); a
+  /// dialog showing `book` already comes forward and goes to the index page instead.
   ///
   /// ```swift
   /// HelpDialog.present(book: try HelpBook(folder: helpFolder), over: window)
@@ -33,6 +40,11 @@ extension HelpDialog {
     book: HelpBook, title: String = localized("Help"), over parent: (any DialogParent)? = nil,
     controls: Controls = .standard
   ) -> HelpDialog {
+    if let open = OpenHelpDialogs.showing(book) {
+      open.present()
+      open.show(book: book)
+      return open
+    }
     let dialog = HelpDialog(title: title, over: parent, controls: controls)
     dialog.present()
     dialog.show(book: book)
@@ -41,6 +53,10 @@ extension HelpDialog {
 
   /// Context help (F1, `app.help`): the topic of the widget that has the focus in `window`, or
   /// of its nearest tagged parent (`HelpTopics.tag`), else `book`'s index page.
+  ///
+  /// One help at a time: when a dialog showing `book` is open, it comes forward instead, and
+  /// goes to the focused widget's topic, if there is one; pressed while that dialog itself has
+  /// the focus (the app's F1 reaches it too), it stays on its page.
   ///
   /// ```swift
   /// HelpTopics.tag(syncPanel, topic: "sync")
@@ -51,7 +67,14 @@ extension HelpDialog {
     in book: HelpBook, over window: (any DialogParent)?, title: String = localized("Help"),
     controls: Controls = .standard
   ) -> HelpDialog {
-    if let address = window?.dialogParentAddress, let topic = HelpTopics.topic(forFocusIn: address) {
+    let topic = window?.dialogParentAddress.flatMap { HelpTopics.topic(forFocusIn: $0) }
+    if let open = OpenHelpDialogs.showing(book) {
+      let helpHasFocus = gtk_window_is_active(open.gtkWindow) != 0
+      open.present()
+      if let topic, !helpHasFocus { open.show(topic: topic.page, section: topic.section, in: book) }
+      return open
+    }
+    if let topic {
       return present(
         topic: topic.page, section: topic.section, in: book, title: title, over: window, controls: controls)
     }
@@ -146,6 +169,7 @@ extension HelpDialog {
     }
     let support = DialogBook(book: book)
     bookSupport = support
+    OpenHelpDialogs.add(self)
     // The window's content becomes the search bar, the note and the page: a window laid out
     // so does not serve the next dialog (`ViewPool.keep`).
     owner.isReusable = false
