@@ -62,6 +62,15 @@ final class DialogHeader {
     gtk_widget_set_visible(gcast(openInBrowserButton), controls.contains(.openInBrowser) ? 1 : 0)
   }
 
+  /// Shows the back and reload buttons only when they are needed now (a sheet without
+  /// navigation, e.g. the terms': back after a link led away, reload when a page must be read
+  /// again); forward stays hidden.
+  func showOnly(back: Bool, reload: Bool) {
+    gtk_widget_set_visible(gcast(backButton), back ? 1 : 0)
+    gtk_widget_set_visible(gcast(forwardButton), 0)
+    gtk_widget_set_visible(gcast(reloadButton), reload ? 1 : 0)
+  }
+
   /// Shows `title` with the page's origin and enables the buttons that can act in `state`.
   func render(_ state: LoadState, title text: String) {
     title.render(title: text, origin: PageOrigin(state))

@@ -47,8 +47,17 @@ public final class TermsDialog {
   /// it goes into the receipt.
   public internal(set) var language: String?
 
+  /// The prefix of the dialog's actions in its window: `terms.accept` (enabled when Accept can
+  /// act) and `terms.decline`.
+  ///
+  /// ```swift
+  /// gtk_widget_activate_action_variant(dialog.window, "terms.accept", nil)  // a host's UI test
+  /// ```
+  public static let actionPrefix = "terms"
+
   let sheet: HelpDialog
   let footer = TermsFooter()
+  private let actions = ActionGroup()
   let watcher: EndOfDocumentWatcher
   /// The fingerprint of the terms document shown now, once its bytes were read.
   private(set) var fingerprint: DocumentFingerprint?
@@ -87,13 +96,21 @@ public final class TermsDialog {
     HelpViewerEngine.integrateMainLoop()
     self.url = url
     self.offlineCopy = offlineCopy
-    sheet = HelpDialog(title: title, over: parent, showsNavigation: true)
+    // Only what the terms need: no navigation, but back while a link took the person away from
+    // the terms, and reload when they could not be read (`render`).
+    sheet = HelpDialog(title: title, over: parent, controls: .standard)
     sheet.setFooter(footer.bar)
     sheet.viewer.offlineFallback = offlineCopy
     watcher = EndOfDocumentWatcher(sheet.viewer)
     watcher.onReport = { [weak self] atEnd in self?.pageReported(atEnd: atEnd) }
-    signals += footer.declineButton.connectClicked { [weak self] in self?.decline() }
-    signals += footer.acceptButton.connectClicked { [weak self] in self?.accept() }
+    // `terms.accept` and `terms.decline`, in the dialog's window: the buttons' actions, and what
+    // a host's UI test activates.
+    actions.add("accept") { [weak self] in self?.accept() }
+    actions.add("decline") { [weak self] in self?.decline() }
+    actions.setEnabled("accept", false)  // Until the terms are read to their end.
+    actions.insert(into: gcast(sheet.gtkWindow), as: Self.actionPrefix)
+    gtk_actionable_set_action_name(gcast(footer.acceptButton), "\(Self.actionPrefix).accept")
+    gtk_actionable_set_action_name(gcast(footer.declineButton), "\(Self.actionPrefix).decline")
     sheet.onClose = { [weak self] in self?.finish(.dismissed) }
     viewer.observe { [weak self] state in self?.stateChanged(state) }
   }
@@ -218,6 +235,8 @@ public final class TermsDialog {
       }
     }
     footer.render(canAccept: canAccept, hint: hint)
+    actions.setEnabled("accept", canAccept)
+    sheet.header.showOnly(back: state.canGoBack, reload: documentUnreadable && state.phase == .loaded)
   }
 
   // MARK: - The answer

@@ -26,20 +26,22 @@ final class TermsFooter {
     declineButton = refs[1].pointer()
     acceptButton = refs[2].pointer()
     gtk_widget_add_css_class(gcast(acceptButton), "suggested-action")
-    gtk_widget_set_sensitive(gcast(acceptButton), 0)
     hintLabel = refs[3].opaque
     gtk_widget_add_css_class(gcast(hintLabel), "dim-label")
     gtk_label_set_xalign(hintLabel, 0)
-    gtk_label_set_ellipsize(hintLabel, PANGO_ELLIPSIZE_END)
+    // Wrapped, never cut off, in every language; as wide as the bar leaves it.
+    gtk_label_set_wrap(hintLabel, 1)
+    gtk_label_set_wrap_mode(hintLabel, PANGO_WRAP_WORD_CHAR)
+    gtk_label_set_natural_wrap_mode(hintLabel, GTK_NATURAL_WRAP_WORD)
+    gtk_label_set_width_chars(hintLabel, 12)
     gtk_widget_set_hexpand(gcast(hintLabel), 1)
     gtk_action_bar_pack_start(gcast(bar), gcast(hintLabel))
     gtk_action_bar_pack_end(gcast(bar), gcast(acceptButton))
     gtk_action_bar_pack_end(gcast(bar), gcast(declineButton))
   }
 
-  /// Enables Accept when `canAccept`, and shows `hint`.
+  /// Shows `hint` (Accept's sensitivity follows its action, `terms.accept`).
   func render(canAccept: Bool, hint: String) {
-    gtk_widget_set_sensitive(gcast(acceptButton), canAccept ? 1 : 0)
     gtk_label_set_text(hintLabel, hint)
     gtk_widget_set_tooltip_text(gcast(acceptButton), canAccept ? nil : (hint.isEmpty ? nil : hint))
   }
