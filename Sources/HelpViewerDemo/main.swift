@@ -21,6 +21,9 @@ do {
   exit(0)
 }
 
+// No GPU: GTK's cairo renderer rather than GL on software (it starts faster, in less memory).
+RendererChoice.apply()
+
 // Notebook's pages, found as an installed app keeps them. Without them `--show` cannot work:
 // say so (with --report as JSON too) and exit 4, before anything needs a display.
 let pages: URL?
