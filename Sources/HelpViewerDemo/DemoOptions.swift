@@ -62,7 +62,8 @@ struct DemoOptions: Equatable {
       --in-memory         keep the notes in memory and no terms receipt (nothing is written;
                           --report and --screenshot always keep notes in memory)
       --forget-terms      forget the accepted terms (the receipt in $XDG_CONFIG_HOME/notebook/),
-                          so they are asked for at start again, in automated runs too
+                          so they are asked for at start again (not in automated runs:
+                          --report and --screenshot show the terms only with --show terms)
 
     Notebook keeps its notes in $XDG_DATA_HOME/notebook/notes.json (~/.local/share) and asks
     for its terms on first launch (not in automated runs).

@@ -24,7 +24,7 @@ final class NotebookApp {
 
   let application: UnsafeMutablePointer<GtkApplication>
   let window: DemoWindow
-  /// Where an accepted receipt is kept; `nil` keeps none (in memory, automated runs).
+  /// Where an accepted receipt is kept; `nil` keeps none (`--in-memory`).
   let receiptFile: TermsReceiptFile?
   let signals = SignalBag()
   /// Notebook's help book, read when help is first asked for.
@@ -51,7 +51,8 @@ final class NotebookApp {
 
   /// At start: forgets the kept receipt when `forget` (`--forget-terms`), then asks for the
   /// terms once the window drew its first frame, when none is kept. An automated run
-  /// (`--report`, `--screenshot`) asks only when `forget` asked it to. Returns whether it asks.
+  /// (`--report`, `--screenshot`) is never asked: it shows what it was told to (`--show terms`
+  /// for the terms). Returns whether it asks.
   ///
   /// ```swift
   /// notebook.startTerms(forget: options.forgetTerms, automated: options.isAutomated)
@@ -59,7 +60,7 @@ final class NotebookApp {
   @discardableResult
   func startTerms(forget: Bool, automated: Bool) -> Bool {
     if forget { receiptFile?.forget() }
-    guard automated ? forget : needsTerms else { return false }
+    guard !automated, needsTerms else { return false }
     let widget: UnsafeMutablePointer<GtkWidget> = gcast(window.window)
     widget.addTickCallback { [weak self] in
       self?.window.showTerms()

@@ -82,6 +82,35 @@ final class NotebookAppTests: GtkTestCase {
     XCTAssertEqual(try DemoOptions.parse(["--forget-terms"]).forgetTerms, true)
   }
 
+  /// The real binary with temporary XDG folders: a `--report` run writes no notes and is not
+  /// held up by the first-launch terms, even with `--forget-terms`, which removes a kept receipt.
+  func testAnAutomatedRunWritesNothingAndIsNotAskedForTheTerms() throws {
+    let home = try temporaryFolder()
+    let data = home.appendingPathComponent("data")
+    let config = home.appendingPathComponent("config")
+    let environment = childEnvironment([
+      "HOME": home.path, "XDG_DATA_HOME": data.path, "XDG_CONFIG_HOME": config.path,
+    ])
+    try onMain {
+      let result = try runProgram(demoBinary, ["--show", "help", "--report"], environment: environment)
+      XCTAssertEqual(result.status, 0, result.output)
+      XCTAssertTrue(result.output.contains(#""phase":"loaded""#), result.output)
+      XCTAssertFalse(result.output.contains(#""decision""#), "no terms asked: \(result.output)")
+      let notes = XDGFolders(environment: ["XDG_DATA_HOME": data.path]).notes
+      XCTAssertFalse(FileManager.default.fileExists(atPath: notes.deletingLastPathComponent().path), "no notes written")
+      let receipt = XDGFolders(environment: ["XDG_CONFIG_HOME": config.path]).termsReceipt
+      try FileManager.default.createDirectory(
+        at: receipt.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("{}".utf8).write(to: receipt)
+      let forgetting = try runProgram(
+        demoBinary, ["--show", "help", "--report", "--forget-terms"], environment: environment)
+      XCTAssertEqual(forgetting.status, 0, forgetting.output)
+      XCTAssertTrue(forgetting.output.contains(#""phase":"loaded""#), forgetting.output)
+      XCTAssertFalse(forgetting.output.contains(#""decision""#), "no terms asked: \(forgetting.output)")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: receipt.path), "--forget-terms removed the receipt")
+    }
+  }
+
   func testTheTermsAreAskedOnFirstLaunchOnlyUntilAcceptedOrForgotten() throws {
     let config = try temporaryFolder()
     let receipt = XDGFolders(environment: ["XDG_CONFIG_HOME": config.path, "HOME": "/nonexistent"]).termsReceipt
@@ -89,6 +118,7 @@ final class NotebookAppTests: GtkTestCase {
     try onMain {
       let first = try Self.makeNotebook(notes: nil, receipt: receipt)
       XCTAssertFalse(first.startTerms(forget: false, automated: true), "automated runs are not asked")
+      XCTAssertFalse(first.startTerms(forget: true, automated: true), "not even when the receipt was forgotten")
       XCTAssertTrue(first.startTerms(forget: false, automated: false), "a first launch is asked")
       waitUntil("the terms show after the first frame") { first.window.termsDialog != nil }
       let terms = try XCTUnwrap(first.window.termsDialog)
