@@ -25,6 +25,10 @@ struct DemoOptions: Equatable {
   var topic: String?
   /// Text to search the help book for once the dialog settles.
   var search: String?
+  /// Keep the notes in memory only, and no terms receipt (automated runs always do).
+  var inMemory = false
+  /// Forget the kept terms receipt: the terms are asked for at start again.
+  var forgetTerms = false
 
   /// Whether the demo runs by itself and exits once the page settles.
   var isAutomated: Bool { screenshot != nil || report }
@@ -33,6 +37,7 @@ struct DemoOptions: Equatable {
     Usage: help-viewer-demo [--show help|terms | --open URL] [--embedded] [--dark]
                             [--screenshot PATH] [--report] [--timeout SECONDS] [--find TEXT]
                             [--while-loading] [--book DIR [--topic ID[#SECTION]]] [--search TEXT]
+                            [--in-memory] [--forget-terms]
 
       --show help|terms   open Notebook's help or terms page at start (exit 4 when its
                           pages are not installed, with --report after a JSON failure)
@@ -54,7 +59,23 @@ struct DemoOptions: Equatable {
                           (--report then lists the first 10 results, best first, and the
                           correctedQuery when a misspelt word was corrected); works with
                           --show help, --book and --open help:APP
+      --in-memory         keep the notes in memory and no terms receipt (nothing is written;
+                          --report and --screenshot always keep notes in memory)
+      --forget-terms      forget the accepted terms (the receipt in $XDG_CONFIG_HOME/notebook/),
+                          so they are asked for at start again (not in automated runs:
+                          --report and --screenshot show the terms only with --show terms)
+
+    Notebook keeps its notes in $XDG_DATA_HOME/notebook/notes.json (~/.local/share) and asks
+    for its terms on first launch (not in automated runs).
     """
+
+  /// The notes file in `folders`, or `nil` (in memory) with `--in-memory` or in an automated run.
+  func notesFile(in folders: XDGFolders) -> URL? { inMemory || isAutomated ? nil : folders.notes }
+
+  /// The terms receipt's file in `folders`, or `nil` (none kept) with `--in-memory`.
+  func receiptFile(in folders: XDGFolders) -> TermsReceiptFile? {
+    inMemory ? nil : TermsReceiptFile(url: folders.termsReceipt)
+  }
 
   /// Parses `arguments` (without the program name); throws a message for people.
   static func parse(_ arguments: [String]) throws(UsageError) -> DemoOptions {
@@ -82,6 +103,8 @@ struct DemoOptions: Equatable {
       case "--book": options.book = try value(for: argument)
       case "--topic": options.topic = try value(for: argument)
       case "--search": options.search = try value(for: argument)
+      case "--in-memory": options.inMemory = true
+      case "--forget-terms": options.forgetTerms = true
       case "--help", "-h": throw UsageError(nil)
       default: throw UsageError("unknown option “\(argument)”")
       }

@@ -5,9 +5,10 @@ import HelpViewerCore
 import HelpViewerDemoContent
 import HelpViewerGlue
 
-// help-viewer-demo: "Notebook", a pretend GTK app that embeds HelpViewer. Interactive by
-// default; with --report or --screenshot it opens the page, waits until it settles, does that
-// and exits (see DemoOptions.usage).
+// help-viewer-demo: "Notebook", a small notes app (a GtkApplication, NotebookApp) that embeds
+// HelpViewer for its help, terms and What's New pane. Interactive by default; with --report or
+// --screenshot it opens the page, waits until it settles, does that and exits (see
+// DemoOptions.usage).
 
 let options: DemoOptions
 do {
@@ -83,9 +84,13 @@ MainActor.assumeIsolated {
   }
   MainLoop.integrateDispatch()
   if options.dark { DarkPreference.isPreferred = true }
-  let app = DemoWindow(pages: pages)
+  let folders = XDGFolders()
+  let notebook = NotebookApp(
+    pages: pages, store: NoteStore(file: options.notesFile(in: folders)), receiptFile: options.receiptFile(in: folders))
+  let app = notebook.window
   app.loadTimeout = options.loadTimeout
   app.present()
+  notebook.startTerms(forget: options.forgetTerms, automated: options.isAutomated)
   let target: DemoWindow.Target? = {
     if let open = options.open {
       // A relative path to an existing file means that file.
