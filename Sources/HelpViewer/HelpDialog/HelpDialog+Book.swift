@@ -173,9 +173,13 @@ extension HelpDialog {
     // The window's content becomes the search bar, the note and the page: a window laid out
     // so does not serve the next dialog (`ViewPool.keep`).
     owner.isReusable = false
+    // Taken out of the window, the page loses the keyboard focus: GTK leaves the window with
+    // none, and when a window manager activates it, gives it to the first header button.
+    let hadFocus = viewer.ownsFocus
     gtk_window_set_child(gtkWindow, support.content)
     gtk_box_append(gcast(support.content), viewer.gtkWidget)
     gtk_widget_set_vexpand(viewer.gtkWidget, 1)
+    if hadFocus { viewer.takeFocus() }
     gtk_header_bar_pack_end(header.bar, gcast(support.search.toggle))
     installSearch(support)
     // help: links open in this dialog, which then searches their app's help.

@@ -7,7 +7,7 @@ import Foundation
 /// ```swift
 /// let display = try WindowManagerDisplay()
 /// defer { display.stop() }
-/// try ChildTestRun.run("SheetFrameTests/testX", ["DISPLAY": display.name])
+/// try ChildTestRun.run("WindowManagerTests/testX", ["DISPLAY": display.name])
 /// ```
 final class WindowManagerDisplay {
   static let metacity = "/usr/bin/metacity"

@@ -1,35 +1,22 @@
 import Foundation
 import HelpViewerCGtk
+import HelpViewerBooks
 import HelpViewerCore
 import HelpViewerGlue
 import XCTest
 
 @testable import HelpViewer
 
-/// Under a real window manager (metacity, on a display of its own): the sheet lies within its
-/// parent's frame when it opens, and still after a person makes the parent smaller (issue 20.2).
-final class SheetFrameTests: GtkTestCase {
+/// Under a real window manager (metacity, on a display of its own), as people see dialogs: the
+/// sheet lies within its parent's frame when it opens and after the parent shrinks (issue
+/// 20.2), and its page keeps the keyboard focus when the window manager activates the window.
+/// Each test runs in a child process on that display (`runUnderWindowManager`).
+final class WindowManagerTests: GtkTestCase {
   func testUnderAWindowManagerTheSheetLiesWithinItsParent() throws {
-    let test = "SheetFrameTests/testUnderAWindowManagerTheSheetLiesWithinItsParent"
-    if !ChildTestRun.isChild(test) {
-      try XCTSkipUnless(WindowManagerDisplay.isAvailable, "metacity, Xvfb or x11-utils is not installed (scripts/lib/setup.sh installs them)")
-      return try onMain {
-        let display = try WindowManagerDisplay()
-        defer { display.stop() }
-        waitUntil("metacity manages its display") { display.isManaging }
-        try ChildTestRun.run(test, ["DISPLAY": display.name])
-      }
-    }
+    guard try runsHere("testUnderAWindowManagerTheSheetLiesWithinItsParent") else { return }
     try onMain {
-      // An app's window, as the demo's: its size set before it is shown.
-      let parent: UnsafeMutablePointer<GtkWindow> = gcast(gtk_window_new()!)
+      let parent = framedHost()
       defer { gtk_window_destroy(parent) }
-      gtk_window_set_title(parent, "Framed host")
-      gtk_window_set_default_size(parent, 760, 560)
-      gtk_window_set_child(parent, gtk_label_new("host"))
-      gtk_window_present(parent)
-      // Help is asked for once the app's window is up (placed by the window manager).
-      waitUntil("the parent placed") { Frame.of("Framed host")?.width == 760 }
       let dialog = HelpDialog.present(URL(string: "about:blank")!, title: "Framed sheet", over: parent)
       defer { dialog.close() }
       var frames: (parent: Frame, sheet: Frame)?
@@ -45,8 +32,7 @@ final class SheetFrameTests: GtkTestCase {
         Double(placed.parent.x) + Double(placed.parent.width) / 2,
         accuracy: 2, "\(placed)")
       // A person drags the parent's corner: the window manager resizes it.
-      let id = try XCTUnwrap(frames?.parent.id)
-      _ = try runProgram("/usr/bin/xdotool", ["windowsize", id, "500", "400"])
+      _ = try runProgram("/usr/bin/xdotool", ["windowsize", placed.parent.id, "500", "400"])
       waitUntil("the sheet follows, still within its parent") {
         frames = Frame.of("Framed host").flatMap { host in Frame.of("Framed sheet").map { (host, $0) } }
         guard let frames else { return false }
@@ -54,6 +40,64 @@ final class SheetFrameTests: GtkTestCase {
       }
     }
   }
+
+  /// A book's dialog lays its window out again (search bar, note, page) after it was
+  /// presented: the page lost the keyboard focus, and when the window manager activated the
+  /// window GTK gave it to the first header button. A person's End key then scrolled nothing.
+  func testUnderAWindowManagerThePageKeepsTheKeyboardFocus() throws {
+    guard try runsHere("testUnderAWindowManagerThePageKeepsTheKeyboardFocus") else { return }
+    try onMain {
+      let folder = try TestBook.make()
+      defer { TestBook.remove(folder) }
+      let book = try HelpBook(folder: folder, languages: ["C"])
+      let parent = framedHost()
+      defer { gtk_window_destroy(parent) }
+      // As an app shows its help book: a dialog with every control, then one of its pages.
+      let dialog = HelpDialog(title: "Focus sheet", over: parent, controls: .all)
+      defer { dialog.close() }
+      dialog.present()
+      dialog.show(topic: "sync", in: book)  // a page taller than the sheet
+      waitUntil("the sheet active, its page loaded") {
+        gtk_window_is_active(dialog.gtkWindow) != 0 && dialog.viewer.state.phase == .loaded
+      }
+      XCTAssertTrue(dialog.viewer.ownsFocus, "the page has the focus once the sheet is active")
+      // A person presses End (a real key, to the window the window manager focused).
+      _ = try runProgram("/usr/bin/xdotool", ["key", "End"])
+      waitUntil("the page scrolled to its end") {
+        (evaluate("window.scrollY", in: dialog.viewer.webView).flatMap(Double.init) ?? 0) > 0
+      }
+    }
+  }
+
+  /// Whether the test named `name` runs in this process: in the child on the window manager's
+  /// display, yes; here, it runs that child (and fails with it) and returns `false`.
+  private func runsHere(_ name: String) throws -> Bool {
+    let test = "WindowManagerTests/\(name)"
+    if ChildTestRun.isChild(test) { return true }
+    try XCTSkipUnless(
+      WindowManagerDisplay.isAvailable,
+      "metacity, Xvfb or x11-utils is not installed (scripts/lib/setup.sh installs them)")
+    try onMain {
+      let display = try WindowManagerDisplay()
+      defer { display.stop() }
+      waitUntil("metacity manages its display") { display.isManaging }
+      try ChildTestRun.run(test, ["DISPLAY": display.name])
+    }
+    return false
+  }
+}
+
+/// An app's window, as the demo's (its size set before it is shown), once the window manager
+/// placed it: help is asked for once the app is up.
+@MainActor
+private func framedHost() -> UnsafeMutablePointer<GtkWindow> {
+  let parent: UnsafeMutablePointer<GtkWindow> = gcast(gtk_window_new()!)
+  gtk_window_set_title(parent, "Framed host")
+  gtk_window_set_default_size(parent, 760, 560)
+  gtk_window_set_child(parent, gtk_label_new("host"))
+  gtk_window_present(parent)
+  waitUntil("the parent placed") { Frame.of("Framed host")?.width == 760 }
+  return parent
 }
 
 /// A shown window's place on the screen, as the X server has it (`xwininfo`'s absolute
