@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Makes the README's pictures with the demo's --screenshot: the help dialog loaded, loading,
-# failed, with the find bar open, and in dark mode (docs/*.png). Needs python3 for a local
-# server that never answers (the loading picture). Runs under Xvfb when there is no display.
+# Makes the README's pictures (docs/*.png): Notebook with its help sheet over it, dark too, F1
+# context help and the terms on first launch, as people see them under a window manager
+# (metacity on an Xvfb display of its own, grabbed from the screen: scripts/lib/notebook-pictures.sh);
+# then the help dialog alone with the demo's --screenshot: loaded, loading, failed, with the find
+# bar open, in dark mode and searching. Needs python3 for a local server that never answers (the
+# loading picture). The --screenshot ones run under Xvfb when there is no display.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib/setup.sh
+source scripts/lib/notebook-pictures.sh
 helpviewer_install_missing "${HELPVIEWER_PACKAGES[@]}"
 swift build --product help-viewer-demo
+swift build --product help-viewer-bench
 demo="$(swift build --show-bin-path)/help-viewer-demo"
+notebook_pictures "$(swift build --show-bin-path)/help-viewer-bench" "$demo"
 shot() { helpviewer_with_display "$demo" "$@" >/dev/null; }
 
 # A server on 127.0.0.1 that accepts connections and never answers: the page stays loading.
@@ -33,4 +39,4 @@ shot --open "http://127.0.0.1:$((port + 1))/help" --screenshot docs/dialog-faile
 shot --show help --find offline --screenshot docs/find-in-page.png
 shot --show help --dark --screenshot docs/dialog-dark.png
 shot --show help --search "sync conflict" --screenshot docs/help-search.png
-echo "Pictures in docs/: dialog-loaded, dialog-loading, dialog-failed, find-in-page, dialog-dark, help-search"
+echo "Pictures in docs/: notebook-help, notebook-help-dark, notebook-context-help, notebook-terms, dialog-loaded, dialog-loading, dialog-failed, find-in-page, dialog-dark, help-search"

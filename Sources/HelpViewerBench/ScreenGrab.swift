@@ -112,22 +112,33 @@ final class ScreenGrab: @unchecked Sendable {
     return hash
   }
 
-  /// Writes the screen now as a binary PPM file (to check what a measurement saw).
-  func save(to path: String) {
-    guard let image = XGetImage(display, root, 0, 0, width, height, ~0, ZPixmap) else { return }
+  /// The screen now as rows of red, green and blue bytes (`width` × `height` × 3), or `nil`
+  /// when the grab failed or the screen is not 24-bit colour in 32-bit pixels.
+  func rgb() -> (width: Int, height: Int, bytes: [UInt8])? {
+    guard let image = XGetImage(display, root, 0, 0, width, height, ~0, ZPixmap) else { return nil }
     defer { helpviewer_x11_destroy_image(image) }
-    guard let data = image.pointee.data, image.pointee.bits_per_pixel == 32 else { return }
+    guard let data = image.pointee.data, image.pointee.bits_per_pixel == 32 else { return nil }
     let stride = Int(image.pointee.bytes_per_line)
-    var bytes = Data("P6 \(width) \(height) 255\n".utf8)
-    bytes.reserveCapacity(bytes.count + Int(width * height) * 3)
-    UnsafeRawPointer(data).withMemoryRebound(to: UInt8.self, capacity: stride * Int(height)) { pixels in
-      for y in 0..<Int(height) {
-        for x in 0..<Int(width) {
+    let (width, height) = (Int(width), Int(height))
+    var bytes = [UInt8](repeating: 0, count: width * height * 3)
+    UnsafeRawPointer(data).withMemoryRebound(to: UInt8.self, capacity: stride * height) { pixels in
+      for y in 0..<height {
+        for x in 0..<width {
           let pixel = y * stride + x * 4  // B, G, R, unused (little-endian 24-bit depth)
-          bytes.append(contentsOf: [pixels[pixel + 2], pixels[pixel + 1], pixels[pixel]])
+          let out = (y * width + x) * 3
+          bytes[out] = pixels[pixel + 2]
+          bytes[out + 1] = pixels[pixel + 1]
+          bytes[out + 2] = pixels[pixel]
         }
       }
     }
-    FileManager.default.createFile(atPath: path, contents: bytes)
+    return (width, height, bytes)
+  }
+
+  /// Writes the screen now as a binary PPM file (to check what a measurement saw).
+  func save(to path: String) {
+    guard let screen = rgb() else { return }
+    FileManager.default.createFile(
+      atPath: path, contents: Data("P6 \(screen.width) \(screen.height) 255\n".utf8) + Data(screen.bytes))
   }
 }

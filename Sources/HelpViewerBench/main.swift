@@ -61,11 +61,22 @@ if arguments.first == "--child" {
     exit(1)
   }
 }
+if arguments.first == "--picture" {
+  do {
+    try ScreenPicture.run(ScreenPicture.Options(parsing: arguments))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("help-viewer-bench --picture: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if arguments.contains("--help") || arguments.contains("-h") {
   print("usage: help-viewer-bench [--rounds N (≥ 10)] [--output BENCHMARKS.md] [--only search]")
   print("  --only search  measures only help search and replaces that section of the output file")
   print("  --only quality measures only search quality (P@1, MRR) and replaces that section")
   print("  --only gnome   measures only GNOME help (Mallard) against Yelp and replaces that section")
+  print("usage: help-viewer-bench --picture PATH [--then COMMAND] [--background RRGGBB] -- PROGRAM [ARGUMENTS…]")
+  print("  a PNG of PROGRAM on the screen once it settles (after COMMAND, settled again): scripts/screenshots.sh")
   exit(0)
 }
 if let status = Programs.reexecUnderXvfbIfNeeded() { exit(status) }

@@ -49,7 +49,8 @@ final class NotebookApp {
   /// Whether no receipt is kept (nor can be: in memory).
   var needsTerms: Bool { receiptFile?.receipt == nil }
 
-  /// At start: forgets the kept receipt when `forget` (`--forget-terms`), then asks for the
+  /// At start: forgets the kept receipt when `forget` (`--forget-terms`), says in the status
+  /// line when the kept terms were accepted, then asks for the
   /// terms once the window drew its first frame, when none is kept. An automated run
   /// (`--report`, `--screenshot`) is never asked: it shows what it was told to (`--show terms`
   /// for the terms). Returns whether it asks.
@@ -60,6 +61,11 @@ final class NotebookApp {
   @discardableResult
   func startTerms(forget: Bool, automated: Bool) -> Bool {
     if forget { receiptFile?.forget() }
+    if let receipt = receiptFile?.receipt {
+      // TRANSLATORS: %@ is the date the terms were accepted on.
+      let format = notebookLocalized("Terms accepted on %@.")
+      window.setStatus(String(format: format, receipt.acceptedAt.formatted(date: .long, time: .omitted)))
+    }
     guard !automated, needsTerms else { return false }
     let widget: UnsafeMutablePointer<GtkWidget> = gcast(window.window)
     widget.addTickCallback { [weak self] in

@@ -141,6 +141,7 @@ final class NotebookAppTests: GtkTestCase {
       // The second launch has the receipt: no terms.
       let second = try Self.makeNotebook(notes: nil, receipt: receipt)
       XCTAssertFalse(second.startTerms(forget: false, automated: false))
+      XCTAssertTrue(second.window.status.hasPrefix("Terms accepted on "), second.window.status)
       var frames = 0
       let widget: UnsafeMutablePointer<GtkWidget> = gcast(second.window.window)
       widget.addTickCallback {
