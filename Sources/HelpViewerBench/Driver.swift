@@ -10,6 +10,8 @@ enum Driver {
     var cairoOpens = OpenBench.Result()
     var demoStart = Samples()
     var rawStart = Samples()
+    /// The demo's cold start against MiniBrowser's, on the screen and by its report.
+    var startup = LaunchComparison.Result()
     var memory = MemoryBench.Result()
     var miniBrowser = Samples()
     var miniBrowserProcesses = 0
@@ -27,25 +29,7 @@ enum Driver {
     results.rounds = rounds
     let demo = Programs.sibling("help-viewer-demo")
     let raw = Programs.sibling("help-viewer-raw-load")
-    // `swift run help-viewer-bench` builds only the benchmark: build (or bring up to date) the
-    // programs it compares, when it runs from the package.
-    if let package = Programs.packageRoot, let swift = Programs.which("swift") {
-      for product in ["help-viewer-demo", "help-viewer-raw-load"] {
-        log("building \(product) (release)")
-        let built = try Programs.run(
-          swift, ["build", "-c", "release", "--package-path", package.path, "--product", product])
-        guard built.status == 0 else { throw BenchError("swift build --product \(product) failed") }
-      }
-    }
-    for program in [demo, raw] where !FileManager.default.isExecutableFile(atPath: program.path) {
-      throw BenchError("\(program.path) is missing: build everything first (swift build -c release)")
-    }
-    let helpFile: String
-    do {
-      helpFile = try NotebookContent.locate().appendingPathComponent(NotebookContent.helpPath()).absoluteString
-    } catch {
-      throw BenchError("the demo's help pages are missing: \(error.details ?? error.message)")
-    }
+    let helpFile = try prepare([demo, raw])
 
     // Open → loaded: a fresh process per round, so that each has a true first open.
     for page in PageKind.allCases {
@@ -78,6 +62,7 @@ enum Driver {
       guard minimal.status == 0 else { throw BenchError("help-viewer-raw-load failed (\(minimal.status))") }
       results.rawStart.add(minimal.milliseconds)
     }
+    results.startup = try StartupComparison.run(page: helpFile)
 
     log("memory: one dialog, then 100 open/close cycles")
     results.memory = try Programs.child(MemoryBench.Result.self, ["memory", "--cycles", "100"])
@@ -98,6 +83,28 @@ enum Driver {
     results.gnome = try GnomeBench.run()
     results.gnomeSeconds = (now() - gnomeStart) / 1000
     return results
+  }
+
+  /// Builds (or brings up to date) `programs`, built next to this one, when the benchmark runs
+  /// from its package (`swift run help-viewer-bench` builds only the benchmark), checks they are
+  /// there and returns the demo's bundled help page as a file:// address.
+  static func prepare(_ programs: [URL]) throws -> String {
+    if let package = Programs.packageRoot, let swift = Programs.which("swift") {
+      for product in programs.map(\.lastPathComponent) {
+        log("building \(product) (release)")
+        let built = try Programs.run(
+          swift, ["build", "-c", "release", "--package-path", package.path, "--product", product])
+        guard built.status == 0 else { throw BenchError("swift build --product \(product) failed") }
+      }
+    }
+    for program in programs where !FileManager.default.isExecutableFile(atPath: program.path) {
+      throw BenchError("\(program.path) is missing: build everything first (swift build -c release)")
+    }
+    do {
+      return try NotebookContent.locate().appendingPathComponent(NotebookContent.helpPath()).absoluteString
+    } catch {
+      throw BenchError("the demo's help pages are missing: \(error.details ?? error.message)")
+    }
   }
 
   static func log(_ text: String) {

@@ -7,7 +7,7 @@ import HelpViewerCore
 /// search index build with the main-thread stall it causes.
 ///
 /// ```swift
-/// let result = try GnomeBench.run()   // result.builds.median, result.start?.yelp.median
+/// let result = try GnomeBench.run()   // result.builds.median, result.start.other.median
 /// ```
 enum GnomeBench {
   static let app = MallardDialogBench.app

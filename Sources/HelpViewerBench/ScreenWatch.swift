@@ -30,14 +30,17 @@ final class ScreenWatch {
   /// How the screen is grabbed: `XShmGetImage` or `XGetImage`.
   var grabCall: String { screen.usesSharedMemory ? "XShmGetImage" : "XGetImage" }
 
-  /// Spawns `program` with `arguments`, returns the ms from the spawn to the first grab
-  /// showing the settled screen, then ends the program (SIGTERM, waited for) and waits until the
-  /// screen is back to what it was before the launch.
-  func launch(_ program: URL, _ arguments: [String]) throws -> Double {
+  /// Spawns `program` with `arguments` (and `environment` added to this one's), returns the ms
+  /// from the spawn to the first grab showing the settled screen, then ends the program (SIGTERM,
+  /// waited for) and waits until the screen is back to what it was before the launch.
+  func launch(_ program: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> Double {
     let empty = screen.hash()
     let process = Process()
     process.executableURL = program
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = Programs.errorLog()
     let start = now()

@@ -6,6 +6,8 @@
 //   swift run -c release help-viewer-bench --only search   # only the help search rows (a minute)
 //   swift run -c release help-viewer-bench --only quality  # only search quality: P@1, MRR (seconds)
 //   swift run -c release help-viewer-bench --only gnome    # only GNOME help against Yelp (minutes)
+//   swift run -c release help-viewer-bench --only startup [--rounds 7]  # only the demo against
+//                                           MiniBrowser (a minute); prints its rows, writes nothing
 //
 // With no display it runs itself under xvfb-run. Child modes (`--child …`) are its own
 // measuring processes.
@@ -75,6 +77,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print("  --only search  measures only help search and replaces that section of the output file")
   print("  --only quality measures only search quality (P@1, MRR) and replaces that section")
   print("  --only gnome   measures only GNOME help (Mallard) against Yelp and replaces that section")
+  print("  --only startup measures only the demo's cold start against MiniBrowser (--rounds N, 7 unless")
+  print("                 given) and prints its rows of the main table; it does not write the file")
   print("usage: help-viewer-bench --picture PATH [--then COMMAND] [--background RRGGBB] -- PROGRAM [ARGUMENTS…]")
   print("  a PNG of PROGRAM on the screen once it settles (after COMMAND, settled again): scripts/screenshots.sh")
   exit(0)
@@ -117,8 +121,23 @@ case "gnome":
     let report = GnomeReport(result: try GnomeBench.run(), seconds: (now() - started) / 1000)
     return (report.table(), report.section())
   }
+case "startup":
+  // Rows of the main table, whose header (date, load average) is the full run's: printed only.
+  do {
+    let page = try Driver.prepare([Programs.sibling("help-viewer-demo")])
+    let launches = max(Int(value(of: "--rounds", in: arguments) ?? "") ?? StartupComparison.rounds, 1)
+    let rows = StartupComparison.rows(try StartupComparison.run(page: page, rounds: launches))
+    print((["", "Start-up against MiniBrowser:"] + Report.lines(for: rows)).joined(separator: "\n"))
+    print("\nIts rows of the main table (\(output) not written: its header is the full run's):\n")
+    print(Report.markdownRows(rows), terminator: "")
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("help-viewer-bench: \(error)\n".utf8))
+    exit(1)
+  }
 default:
-  FileHandle.standardError.write(Data("help-viewer-bench: --only takes “search”, “quality” or “gnome”\n".utf8))
+  FileHandle.standardError.write(
+    Data("help-viewer-bench: --only takes “search”, “quality”, “gnome” or “startup”\n".utf8))
   exit(2)
 }
 do {

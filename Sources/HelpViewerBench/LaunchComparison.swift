@@ -1,0 +1,91 @@
+import Foundation
+
+/// Another program against the demo from a cold start, launches alternating in one run: the
+/// other program timed from its spawn until its page is on the screen (`ScreenWatch`), the demo
+/// by the `startToLoaded` its `--report` gives and, for fairness, on the screen exactly like the
+/// other (with its terms accepted: `DemoHome`). `YelpComparison` and `StartupComparison` are its
+/// uses.
+///
+/// ```swift
+/// let yelp = LaunchComparison(
+///   name: "Yelp", label: "gnome help", program: URL(fileURLWithPath: "/usr/bin/yelp"),
+///   arguments: ["help:gnome-help"], demoArguments: ["--open", "help:gnome-help"])
+/// let result = try yelp.run(rounds: 7)   // result.other.median, result.demoReported.median
+/// ```
+struct LaunchComparison {
+  /// The other program's name, for the log.
+  var name: String
+  /// What the log lines start with.
+  var label: String
+  var program: URL
+  var arguments: [String]
+  /// The demo's arguments for the same page; `--report` is added for its `startToLoaded`.
+  var demoArguments: [String]
+  /// Whether to measure the demo's `startToLoaded` also while the screen is grabbed.
+  var alsoWhileGrabbing = false
+
+  struct Result: Codable {
+    /// Spawn → the other program's page on the screen (ms).
+    var other = Samples()
+    /// The demo's own `startToLoaded`, process start → `.loaded` (ms).
+    var demoReported = Samples()
+    /// The same while the screen is grabbed as for the other program: what the watching costs
+    /// the program. Empty unless `alsoWhileGrabbing`.
+    var demoReportedWhileGrabbing = Samples()
+    /// Spawn → the demo's page on the screen, measured as the other program's (ms).
+    var demoScreen = Samples()
+    /// The time between two screen grabs (ms): the resolution of the screen rows.
+    var grabIntervals = Samples()
+    /// `XShmGetImage` or `XGetImage`.
+    var grabCall = ""
+    /// Why the comparison did not run, when it did not.
+    var skipped: String?
+  }
+
+  /// One unmeasured launch of each, then `rounds` of the other program, the demo reporting
+  /// (alone, then while the screen is grabbed when `alsoWhileGrabbing`) and the demo on the
+  /// screen, in turn.
+  func run(rounds: Int) throws -> Result {
+    let demo = Programs.sibling("help-viewer-demo")
+    guard FileManager.default.isExecutableFile(atPath: demo.path) else {
+      throw BenchError("\(demo.path) is missing: build everything first (swift build -c release)")
+    }
+    let watch = try ScreenWatch()
+    let home = try DemoHome.environment()
+    var result = Result()
+    for round in 0...rounds {
+      Driver.log(
+        round == 0 ? "\(label): one unmeasured launch of each" : "\(label): \(name) vs demo, \(round)/\(rounds)")
+      let otherShown = try watch.launch(program, arguments)
+      let reported = try startToLoaded(demo)
+      let reportedWhileGrabbing = try alsoWhileGrabbing ? watch.whileGrabbing { try startToLoaded(demo) } : nil
+      let demoShown = try watch.launch(demo, demoArguments, environment: home)
+      guard round > 0 else { continue }
+      result.other.add(otherShown)
+      result.demoReported.add(reported)
+      if let reportedWhileGrabbing { result.demoReportedWhileGrabbing.add(reportedWhileGrabbing) }
+      result.demoScreen.add(demoShown)
+    }
+    result.grabIntervals = watch.grabIntervals
+    result.grabCall = watch.grabCall
+    return result
+  }
+
+  /// `help-viewer-demo DEMO-ARGUMENTS --report`'s `timings.startToLoaded`, in ms.
+  private func startToLoaded(_ demo: URL) throws -> Double {
+    struct Line: Decodable {
+      struct Timings: Decodable { var startToLoaded: Double? }
+      var timings: Timings?
+    }
+    let arguments = demoArguments + ["--report"]
+    let run = try Programs.run(demo, arguments)
+    let line = run.output.split(separator: "\n").last { $0.hasPrefix("{") } ?? ""
+    guard run.status == 0, let report = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)),
+      let seconds = report.timings?.startToLoaded
+    else {
+      throw BenchError(
+        "help-viewer-demo \(arguments.joined(separator: " ")) did not load (\(run.status)): \(line)")
+    }
+    return seconds * 1000
+  }
+}
