@@ -63,7 +63,9 @@ enum Automation {
       let matches = options.find == nil ? nil : viewer.model.findState.matchCount
       let note = app.dialog?.note
       let sha256 = documentHash(of: viewer)
-      let timings = Report.Timings(startToLoaded: startToLoaded, startToReport: ProcessClock.secondsSinceStart() ?? 0)
+      let timings = Report.Timings(
+        startToLoaded: startToLoaded, startToReport: ProcessClock.secondsSinceStart() ?? 0,
+        milestones: ProcessClock.milestones.map { Report.Timings.Milestone(name: $0.name, seconds: $0.seconds) })
       print(
         Report.json(
           for: viewer.state, sha256: sha256, matches: matches, results: results, note: note,

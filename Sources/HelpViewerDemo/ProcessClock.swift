@@ -8,6 +8,19 @@ import Foundation
 /// let seconds = ProcessClock.secondsSinceStart()   // 0.42
 /// ```
 enum ProcessClock {
+  /// The start-up's milestones so far (`mark(_:)`), in the order reached: where the time to the
+  /// first page goes (`--report`'s `timings.milestones`).
+  @MainActor private(set) static var milestones: [(name: String, seconds: Double)] = []
+
+  /// Notes that the start-up reached `name` now.
+  ///
+  /// ```swift
+  /// ProcessClock.mark("gtkReady")
+  /// ```
+  @MainActor static func mark(_ name: String) {
+    if let seconds = secondsSinceStart() { milestones.append((name, seconds)) }
+  }
+
   /// Seconds since this process started, or `nil` when `/proc` cannot tell.
   static func secondsSinceStart() -> Double? {
     guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8) else { return nil }

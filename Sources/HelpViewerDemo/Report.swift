@@ -47,18 +47,34 @@ struct Report: Encodable {
   var timings: Timings?
 
   /// Seconds from the process's start (`ProcessClock`): until the first page loaded (`null`
-  /// when it failed), and until this report.
+  /// when it failed), until this report, and until each start-up milestone on the way
+  /// (`"milestones": {"appReady": s, "gtkReady": s, "main": s, …}`: `ProcessClock.mark`).
   struct Timings: Encodable, Equatable {
     var startToLoaded: Double?
     var startToReport: Double
+    var milestones: [Milestone] = []
 
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(startToLoaded, forKey: .startToLoaded)  // `null` when it never loaded.
-      try container.encode(startToReport, forKey: .startToReport)
+    struct Milestone: Equatable {
+      var name: String
+      var seconds: Double
     }
 
-    private enum CodingKeys: String, CodingKey { case startToLoaded, startToReport }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(startToLoaded, forKey: Key("startToLoaded"))  // `null` when it never loaded.
+      try container.encode(startToReport, forKey: Key("startToReport"))
+      guard !milestones.isEmpty else { return }
+      var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key("milestones"))
+      for milestone in milestones { try nested.encode(milestone.seconds, forKey: Key(milestone.name)) }
+    }
+
+    private struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(_ name: String) { stringValue = name }
+      init?(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
   }
 
   /// One search result as `--report` lists it: the page title, the address the viewer shows it

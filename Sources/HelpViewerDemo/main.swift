@@ -10,6 +10,7 @@ import HelpViewerGlue
 // --screenshot it opens the page, waits until it settles, does that and exits (see
 // DemoOptions.usage).
 
+MainActor.assumeIsolated { ProcessClock.mark("main") }
 let options: DemoOptions
 do {
   options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -82,14 +83,17 @@ MainActor.assumeIsolated {
     FileHandle.standardError.write(Data("help-viewer-demo: cannot open a display (run it under xvfb-run)\n".utf8))
     exit(1)
   }
+  ProcessClock.mark("gtkReady")
   MainLoop.integrateDispatch()
   if options.dark { DarkPreference.isPreferred = true }
   let folders = XDGFolders()
   let notebook = NotebookApp(
     pages: pages, store: NoteStore(file: options.notesFile(in: folders)), receiptFile: options.receiptFile(in: folders))
+  ProcessClock.mark("appReady")
   let app = notebook.window
   app.loadTimeout = options.loadTimeout
   app.present()
+  ProcessClock.mark("windowPresented")
   notebook.startTerms(forget: options.forgetTerms, automated: options.isAutomated)
   let target: DemoWindow.Target? = {
     if let open = options.open {
@@ -113,6 +117,7 @@ MainActor.assumeIsolated {
       app.showDialog(target, title: notebookLocalized("Web Page"))
     }
   }
+  ProcessClock.mark("pageAsked")
   if options.isAutomated {
     exit(Automation.run(app, options))
   }

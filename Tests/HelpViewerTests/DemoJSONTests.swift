@@ -35,6 +35,13 @@ final class DemoJSONTests: XCTestCase {
     let plain = Report.json(for: state, timings: Report.Timings(startToLoaded: nil, startToReport: 1))
     XCTAssertFalse(plain.contains("correctedQuery"), "left out when not corrected")
     XCTAssertTrue(plain.contains(#""timings":{"startToLoaded":null,"startToReport":1}"#), plain)
+    let marked = Report.json(
+      for: state,
+      timings: Report.Timings(
+        startToLoaded: 0.5, startToReport: 0.75,
+        milestones: [.init(name: "main", seconds: 0.125), .init(name: "gtkReady", seconds: 0.25)]))
+    XCTAssertTrue(
+      marked.contains(#""milestones":{"gtkReady":0.25,"main":0.125}"#), "by name, as every key: \(marked)")
   }
 
   func testProcessStartIsReadFromProcSelfStat() throws {
