@@ -29,6 +29,9 @@ struct LaunchComparison {
     var other = Samples()
     /// The demo's own `startToLoaded`, process start → `.loaded` (ms).
     var demoReported = Samples()
+    /// The same runs' start-up milestones (`timings.milestones`: `main`, `gtkReady`, …), ms
+    /// from the process's start.
+    var demoMilestones: [String: Samples] = [:]
     /// The same while the screen is grabbed as for the other program: what the watching costs
     /// the program. Empty unless `alsoWhileGrabbing`.
     var demoReportedWhileGrabbing = Samples()
@@ -58,11 +61,14 @@ struct LaunchComparison {
         round == 0 ? "\(label): one unmeasured launch of each" : "\(label): \(name) vs demo, \(round)/\(rounds)")
       let otherShown = try watch.launch(program, arguments)
       let reported = try startToLoaded(demo)
-      let reportedWhileGrabbing = try alsoWhileGrabbing ? watch.whileGrabbing { try startToLoaded(demo) } : nil
+      let reportedWhileGrabbing = try alsoWhileGrabbing ? watch.whileGrabbing { try startToLoaded(demo).loaded } : nil
       let demoShown = try watch.launch(demo, demoArguments, environment: home)
       guard round > 0 else { continue }
       result.other.add(otherShown)
-      result.demoReported.add(reported)
+      result.demoReported.add(reported.loaded)
+      for (name, milliseconds) in reported.milestones {
+        result.demoMilestones[name, default: Samples()].add(milliseconds)
+      }
       if let reportedWhileGrabbing { result.demoReportedWhileGrabbing.add(reportedWhileGrabbing) }
       result.demoScreen.add(demoShown)
     }
@@ -71,10 +77,14 @@ struct LaunchComparison {
     return result
   }
 
-  /// `help-viewer-demo DEMO-ARGUMENTS --report`'s `timings.startToLoaded`, in ms.
-  private func startToLoaded(_ demo: URL) throws -> Double {
+  /// `help-viewer-demo DEMO-ARGUMENTS --report`'s `timings.startToLoaded` and its milestones,
+  /// in ms.
+  private func startToLoaded(_ demo: URL) throws -> (loaded: Double, milestones: [String: Double]) {
     struct Line: Decodable {
-      struct Timings: Decodable { var startToLoaded: Double? }
+      struct Timings: Decodable {
+        var startToLoaded: Double?
+        var milestones: [String: Double]?
+      }
       var timings: Timings?
     }
     let arguments = demoArguments + ["--report"]
@@ -86,6 +96,6 @@ struct LaunchComparison {
       throw BenchError(
         "help-viewer-demo \(arguments.joined(separator: " ")) did not load (\(run.status)): \(line)")
     }
-    return seconds * 1000
+    return (seconds * 1000, (report.timings?.milestones ?? [:]).mapValues { $0 * 1000 })
   }
 }
