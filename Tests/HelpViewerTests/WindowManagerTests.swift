@@ -1,6 +1,6 @@
 import Foundation
-import HelpViewerCGtk
 import HelpViewerBooks
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 import XCTest
@@ -80,7 +80,7 @@ final class WindowManagerTests: GtkTestCase {
     try onMain {
       let display = try WindowManagerDisplay()
       defer { display.stop() }
-      waitUntil("metacity manages its display") { display.isManaging }
+      guard display.waitUntilManaging() else { return }
       try ChildTestRun.run(test, ["DISPLAY": display.name])
     }
     return false

@@ -1,4 +1,6 @@
 import Foundation
+import HelpViewerGlue
+import XCTest
 
 /// A display of its own with a real window manager (Debian's `metacity`) on it, to see windows
 /// as people do: an Xvfb server on a free display number and metacity managing it. Tests run
@@ -43,10 +45,27 @@ final class WindowManagerDisplay {
     name = ":\(number)"
     manager.executableURL = URL(fileURLWithPath: Self.metacity)
     manager.arguments = ["--sm-disable", "--replace"]
-    manager.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": name]) { $1 }
-    manager.standardOutput = FileHandle.nullDevice
-    manager.standardError = FileHandle.nullDevice
+    // metacity is a GTK 3 program: without its accessibility bridge it makes no calls on the
+    // accessibility bus while it starts (each may wait up to D-Bus's 25 s on a loaded machine).
+    manager.environment = ProcessInfo.processInfo.environment.merging(
+      ["DISPLAY": name, "NO_AT_BRIDGE": "1", "GTK_A11Y": "none"]
+    ) { $1 }
+    FileManager.default.createFile(atPath: logFile.path, contents: nil)
+    let log = try FileHandle(forWritingTo: logFile)
+    manager.standardOutput = log
+    manager.standardError = log
     try manager.run()
+  }
+
+  /// Where metacity's messages go, for a failure to say why it did not start.
+  private let logFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "metacity-\(UUID().uuidString).log")
+
+  /// What metacity said so far, and whether it still runs: for a failure message.
+  var diagnosis: String {
+    let said = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+    let state = manager.isRunning ? "running" : "exited with \(manager.terminationStatus)"
+    return "metacity on \(name) is \(state); it said: \(said.isEmpty ? "nothing" : said)"
   }
 
   /// Whether the window manager has announced itself on the root window (EWMH).
@@ -61,5 +80,15 @@ final class WindowManagerDisplay {
       process.terminate()
       process.waitUntilExit()
     }
+    try? FileManager.default.removeItem(at: logFile)
+  }
+
+  /// Spins the main loop until metacity manages the display; fails the test, saying what
+  /// metacity said, after `timeout` seconds (its first start on a loaded machine is slow).
+  @MainActor
+  func waitUntilManaging(timeout: Double = 30, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    if MainLoop.spin(until: { isManaging }, timeout: timeout) { return true }
+    XCTFail("metacity did not manage its display within \(timeout) s: \(diagnosis)", file: file, line: line)
+    return false
   }
 }
