@@ -80,6 +80,18 @@ struct LaunchComparison {
   /// `help-viewer-demo DEMO-ARGUMENTS --report`'s `timings.startToLoaded` and its milestones,
   /// in ms.
   private func startToLoaded(_ demo: URL) throws -> (loaded: Double, milestones: [String: Double]) {
+    let arguments = demoArguments + ["--report"]
+    let run = try Programs.run(demo, arguments)
+    guard run.status == 0, let timings = Self.reportedTimings(run.output) else {
+      throw BenchError(
+        "help-viewer-demo \(arguments.joined(separator: " ")) did not load (\(run.status)): \(run.output.suffix(300))")
+    }
+    return timings
+  }
+
+  /// The `timings.startToLoaded` and milestones (ms) of a demo `--report`'s JSON line in
+  /// `output`; `nil` when there is none or the page did not load.
+  static func reportedTimings(_ output: String) -> (loaded: Double, milestones: [String: Double])? {
     struct Line: Decodable {
       struct Timings: Decodable {
         var startToLoaded: Double?
@@ -87,15 +99,10 @@ struct LaunchComparison {
       }
       var timings: Timings?
     }
-    let arguments = demoArguments + ["--report"]
-    let run = try Programs.run(demo, arguments)
-    let line = run.output.split(separator: "\n").last { $0.hasPrefix("{") } ?? ""
-    guard run.status == 0, let report = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)),
+    let line = output.split(separator: "\n").last { $0.hasPrefix("{") } ?? ""
+    guard let report = try? JSONDecoder().decode(Line.self, from: Data(line.utf8)),
       let seconds = report.timings?.startToLoaded
-    else {
-      throw BenchError(
-        "help-viewer-demo \(arguments.joined(separator: " ")) did not load (\(run.status)): \(line)")
-    }
+    else { return nil }
     return (seconds * 1000, (report.timings?.milestones ?? [:]).mapValues { $0 * 1000 })
   }
 }

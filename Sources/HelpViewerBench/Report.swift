@@ -68,8 +68,14 @@ struct Report {
         ratio: "1× (raw)"))
     rows.append(
       Row(
-        measure: "process start → loaded → exit, help-viewer-demo --show help --report", samples: results.demoStart,
-        unit: "ms", ratio: "\(String(format: "%.2f", startRatio))× raw", target: "≤ 1.1× raw", met: startRatio <= 1.1))
+        measure: "process start → loaded, help-viewer-demo --show help --report (its startToLoaded)",
+        samples: results.demoStart, unit: "ms", ratio: "\(String(format: "%.2f", startRatio))× raw",
+        target: "≤ 1.1× raw", met: startRatio <= 1.1))
+    rows.append(
+      Row(
+        measure:
+          "the same runs, process start → report → exit (the report first lets the page run 1 s: does it answer?)",
+        samples: results.demoWholeRun, unit: "ms"))
     rows += StartupComparison.rows(results.startup)
     let memory = results.memory
     let browser = results.miniBrowser.median
@@ -192,8 +198,12 @@ struct Report {
       grows (which a dialog may not allow). Not a pattern to ship; the lower bound for reuse.
     - **preloaded**: `HelpViewerEngine.preload(url)`, loaded; then `HelpDialog.present(url)` → the
       first frame (GTK tick) at which the viewer's widget renders the page's text.
-    - **cold start**: wall time from spawning the program to its exit, after it loaded the bundled help
-      page (`--report` also computes the page's SHA-256 and waits for its title).
+    - **cold start**: the raw program, wall time from spawning it to its exit once it loaded the
+      bundled help page; the demo, its reported `startToLoaded` (from the process's start, as
+      the kernel recorded it, to `.loaded`: its exit is not counted, the raw program's is). The
+      demo's whole run is the row after: before it reports, `--report` lets a loaded page run
+      for a second and asks it whether it answers (a page that loops from `onload` fails as not
+      responding; since 14d6078), computes the page's SHA-256 and waits for its title.
     \(StartupComparison.notes)
 
     ## What limits the targets not met, and those met narrowly
@@ -218,10 +228,11 @@ struct Report {
       arrives, would meet the target: `webkit_web_view_get_snapshot` fails for a preloaded view
       that was never allocated, and works (720×590 in about 100 ms) once the view is given the
       dialog's size. Not done.
-    - **Cold start** is at the target: 1.10× on an idle machine, 1.11× in a run with a load average
-      of 1.1. `help-viewer-demo --show help --report` does more than the raw program: its own
-      main window first, the shared context, ephemeral session and bundled scheme, and `--report`
-      reads the page's bytes for their SHA-256 and waits for the title.
+    - **Cold start**: `help-viewer-demo --show help` does more than the raw program before its
+      page loads: Notebook (a `GtkApplication`, its window) first, the help book, the dialog,
+      the shared context, ephemeral session and bundled scheme. Before issue 20 the row timed the
+      demo to its exit (1.10× raw on an idle machine); that now includes the report's second of
+      waiting for the page to answer, so the row is the demo's `startToLoaded`.
     - **Memory after 100 cycles** is at the target: 4.6 MiB more on an idle machine, 6.9 MiB in a
       run with a load average of 1.1. The pool keeps one web process for all dialogs, and WebKitGTK
       2.50's web process grows with the pages shown in it: the "PSS of" rows split the total by
