@@ -15,8 +15,6 @@ import HelpViewerCGtk
 enum ScreenPicture {
   /// The room kept around what the program shows.
   static let margin = 24
-  /// How long the screen must stay the same to count as settled.
-  static let settleSeconds = 1.5
   /// Beyond this the picture fails.
   static let timeoutSeconds = 60.0
 
@@ -73,7 +71,7 @@ enum ScreenPicture {
   }
 
   /// Waits until the screen differs from `before` and then stays the same for
-  /// `settleSeconds`; returns its hash.
+  /// `ScreenWatch.settleSeconds` (settled, as for the launch timings); returns its hash.
   private static func settle(_ screen: ScreenGrab, after before: UInt64) throws -> UInt64 {
     let start = now()
     var last = before
@@ -84,7 +82,7 @@ enum ScreenPicture {
       if hash != last {
         last = hash
         changed = now()
-      } else if last != before, now() - changed >= settleSeconds * 1000 {
+      } else if last != before, now() - changed >= ScreenWatch.settleSeconds * 1000 {
         return last
       }
     }

@@ -89,11 +89,7 @@ extension DemoWindow {
   }
 
   func showDialog(_ target: Target, title: String) {
-    dialog?.close()
-    termsDialog?.dismiss()
-    let dialog = HelpDialog(title: title, over: window, controls: .all)
-    dialog.viewer.timeout = loadTimeout
-    dialog.present()
+    let dialog = presentNewDialog(title: title)
     if case .address(let address) = target, address.lowercased().hasPrefix("help:") {
       // GNOME's help:APP/PAGE#section: the app's help installed in the XDG data directories.
       dialog.load(helpAddress: address)
@@ -109,9 +105,15 @@ extension DemoWindow {
     dialog = contextHelp
   }
 
-  /// Notebook's own help book (`help/C`, `help/de`), when its pages were found.
-  var notebookBook: HelpBook? {
-    pages.flatMap { try? HelpBook(folder: $0.appendingPathComponent("help")) }
+  /// Closes the dialog shown and the terms, then presents a new dialog with every control
+  /// (its page not asked for yet).
+  private func presentNewDialog(title: String) -> HelpDialog {
+    dialog?.close()
+    termsDialog?.dismiss()
+    let dialog = HelpDialog(title: title, over: window, controls: .all)
+    dialog.viewer.timeout = loadTimeout
+    dialog.present()
+    return dialog
   }
 
   /// `--book`: `book`'s page for `topic` (its index page when `nil`), in the help dialog (with
@@ -123,11 +125,7 @@ extension DemoWindow {
       if let topic { viewer.load(topic, in: book) } else { viewer.load(book: book) }
       return
     }
-    dialog?.close()
-    termsDialog?.dismiss()
-    let dialog = HelpDialog(title: notebookLocalized("Help"), over: window, controls: .all)
-    dialog.viewer.timeout = loadTimeout
-    dialog.present()
+    let dialog = presentNewDialog(title: notebookLocalized("Help"))
     if let topic {
       dialog.show(topic: topic.page, section: topic.section, in: book)
     } else {

@@ -22,6 +22,11 @@ final class DemoWindow {
   /// The folder of Notebook's pages, registered as `NotebookContent.folderName`; `nil` when it
   /// was not found (the pages then fail as "Page Not Found").
   let pages: URL?
+  /// Notebook's own help book (`help/C`, `help/de`), when its pages were found; read once, when
+  /// help is first asked for.
+  private(set) lazy var notebookBook: HelpBook? = pages.flatMap {
+    try? HelpBook(folder: $0.appendingPathComponent("help"))
+  }
   let notes: NotesPanel
   /// The header bar's sync button (tagged with the help topic `sync`).
   let syncButton: UnsafeMutablePointer<GtkWidget>

@@ -27,8 +27,8 @@ final class NotebookApp {
   /// Where an accepted receipt is kept; `nil` keeps none (`--in-memory`).
   let receiptFile: TermsReceiptFile?
   let signals = SignalBag()
-  /// Notebook's help book, read when help is first asked for.
-  private(set) lazy var book: HelpBook? = window.notebookBook
+  /// Notebook's help book, read when help is first asked for (`DemoWindow.notebookBook`).
+  var book: HelpBook? { window.notebookBook }
 
   /// Registers the application (`id`; tests pass one of their own) and makes its window; GTK
   /// must be initialised.
