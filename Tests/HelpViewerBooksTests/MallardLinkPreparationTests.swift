@@ -70,15 +70,18 @@ import Testing
     #expect(renderer.renderedPages == ["index"])
 
     // The index is shown: its links start rendering; a viewer then asks for a page they do not
-    // include, which waits for one linked page at most.
+    // include, which waits for one linked page at most, and the others are dropped.
     renderer.prepareLinks(of: index, in: book)
     let orphan = try book.page(id: "orphan")
     #expect(try await renderer.html(of: orphan, in: book).isEmpty == false)
     try await Self.waitForLinks(of: renderer)
     let order = renderer.renderedPages
-    #expect(order.count == 7)
-    #expect(order.firstIndex(of: "orphan") == 2, "the request went ahead of the links still waiting: \(order)")
-    #expect(Set(order.dropFirst()) == Set(["orphan"] + (1...5).map { "topic-\($0)" }))
+    // The first link rendered ahead of it or, asked for before its links were read, none.
+    #expect(order.count <= 3 && order.last == "orphan", "the request went ahead of the links waiting: \(order)")
+    // Shown again, the index renders the links that are not kept yet.
+    renderer.prepareLinks(of: index, in: book)
+    try await Self.waitForLinks(of: renderer)
+    #expect(Set(renderer.renderedPages.dropFirst()) == Set(["orphan"] + (1...5).map { "topic-\($0)" }))
     for number in 1...5 {
       let page = try book.page(id: "topic-\(number)")
       #expect(renderer.keptHTML(of: page, in: book) == (try page.html()))

@@ -57,11 +57,13 @@ final class MallardRenderer: @unchecked Sendable {
   private var renderingLinks = false
   private var rendered: [String] = []
   private var linksAsked = 0
+  private var linksGeneration = 0
 
   /// The HTML of `page` of `book`, rendered on `queue` (or taken from those kept, at once when
   /// no render holds them).
   func html(of page: HelpBookPage, in book: HelpBook) async throws(LoadError) -> Data {
     if let done = keptHTML(of: page, in: book) { return done }
+    dropWaitingLinks()  // The viewer went elsewhere than the links waiting.
     let result = await withCheckedContinuation { (done: CheckedContinuation<Result<Data, LoadError>, Never>) in
       Self.queue.async {
         do throws(LoadError) { done.resume(returning: .success(try self.html(of: page, in: book))) } catch {
@@ -97,15 +99,30 @@ final class MallardRenderer: @unchecked Sendable {
   /// Starts rendering `page` of `book` on `queue`, to be kept: the stylesheets and the book's
   /// cache are made on the way, so the page is ready, or nearly, when a viewer asks for it.
   func prepare(_ page: HelpBookPage, in book: HelpBook) {
+    dropWaitingLinks()
     Self.queue.async { _ = try? self.html(of: page, in: book) }
+  }
+
+  /// Forgets the linked pages waiting to render (a page not among them is asked for; the one
+  /// rendering now finishes).
+  private func dropWaitingLinks() {
+    linksLock.withLock {
+      linksWaiting.removeAll()
+      linksGeneration += 1
+    }
   }
 
   /// Starts rendering the pages that `page` (shown now) links to, to be kept: the first
   /// `preparedLinks` of them, in the page's order, each in the language the book shows it in.
-  /// They wait behind what viewers ask for (one render at most runs ahead of a request), and
-  /// the links of a page shown later replace those still waiting.
+  /// They wait behind what viewers ask for (one render at most runs ahead of a request); a
+  /// request for a page not kept drops those still waiting, and a page shown later replaces
+  /// them with its own.
   func prepareLinks(of page: HelpBookPage, in book: HelpBook) {
-    linksLock.withLock { linksAsked += 1 }
+    let generation = linksLock.withLock {
+      linksAsked += 1
+      linksGeneration += 1
+      return linksGeneration
+    }
     Self.queue.async {
       defer { self.linksLock.withLock { self.linksAsked -= 1 } }
       guard let html = self.keptHTML(of: page, in: book) else { return }
@@ -113,6 +130,8 @@ final class MallardRenderer: @unchecked Sendable {
         .compactMap { try? book.page(id: $0) }.filter { self.keptHTML(of: $0, in: book) == nil }
         .prefix(Self.preparedLinks)
       let start = self.linksLock.withLock {
+        // Dropped or replaced since it was asked for: nothing to do.
+        guard self.linksGeneration == generation else { return false }
         self.linksWaiting = Array(pages)
         defer { self.renderingLinks = true }
         return !self.renderingLinks
