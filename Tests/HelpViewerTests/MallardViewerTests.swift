@@ -251,6 +251,32 @@ final class MallardViewerTests: GtkTestCase {
     }
   }
 
+  func testAClosedDialogStopsRenderingItsPagesLinks() throws {
+    try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      let held = try HeldRenderer()
+      held.release()
+      let book = held.book
+      // The index rendered already; its links wait behind the held queue while it shows.
+      _ = try book.page(id: "index").html()
+      let gate = DispatchSemaphore(value: 0)
+      MallardRenderer.queue.async { gate.wait() }
+      var released = false
+      defer { if !released { gate.signal() } }
+      let dialog = HelpDialog.present(topic: "index", in: book)
+      let viewer = dialog.viewer
+      waitUntil("the guide") { viewer.state.title == "Notes Help" && viewer.state.phase == .loaded }
+      XCTAssertTrue(MallardRenderer.shared.isPreparingLinks)
+      dialog.close()
+      gate.signal()
+      released = true
+      waitUntil("the links dropped") { !MallardRenderer.shared.isPreparingLinks }
+      for id in ["sync", "share"] {
+        XCTAssertNil(MallardRenderer.shared.keptHTML(of: try book.page(id: id), in: book), "\(id) rendered")
+      }
+    }
+  }
+
   func testMallardPagesFollowTheDarkPreference() throws {
     try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
     try onMain {

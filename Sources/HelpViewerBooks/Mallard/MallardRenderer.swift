@@ -103,9 +103,9 @@ final class MallardRenderer: @unchecked Sendable {
     Self.queue.async { _ = try? self.html(of: page, in: book) }
   }
 
-  /// Forgets the linked pages waiting to render (a page not among them is asked for; the one
-  /// rendering now finishes).
-  private func dropWaitingLinks() {
+  /// Forgets the linked pages waiting to render (a page not among them is asked for, or the
+  /// viewer closed; the one rendering now finishes).
+  func dropWaitingLinks() {
     linksLock.withLock {
       linksWaiting.removeAll()
       linksGeneration += 1
