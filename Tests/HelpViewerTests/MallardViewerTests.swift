@@ -175,6 +175,13 @@ final class MallardViewerTests: GtkTestCase {
       MallardRenderer.queue.async { [gate] in gate.wait() }
     }
 
+    /// Holds the renderer's queue again (after `release()`): what is queued from now on waits.
+    func hold() {
+      guard !isHeld else { return }
+      isHeld = true
+      MallardRenderer.queue.async { [gate] in gate.wait() }
+    }
+
     func release() {
       if isHeld { gate.signal() }
       isHeld = false
@@ -240,9 +247,7 @@ final class MallardViewerTests: GtkTestCase {
         linked.allSatisfy { MallardRenderer.shared.keptHTML(of: $0, in: book) != nil }
       }
       // With the renderer's queue held, a click can only be answered from the pages kept.
-      let gate = DispatchSemaphore(value: 0)
-      MallardRenderer.queue.async { gate.wait() }
-      defer { gate.signal() }
+      held.hold()
       _ = evaluate("document.querySelector('a[href=\"sync.html\"]').click(); 'ok'", in: viewer.webView)
       waitUntil("the linked page, while the renderer is held") {
         viewer.state.title == "Synchronize notes" && viewer.state.phase == .loaded
@@ -259,17 +264,13 @@ final class MallardViewerTests: GtkTestCase {
       let book = held.book
       // The index rendered already; its links wait behind the held queue while it shows.
       _ = try book.page(id: "index").html()
-      let gate = DispatchSemaphore(value: 0)
-      MallardRenderer.queue.async { gate.wait() }
-      var released = false
-      defer { if !released { gate.signal() } }
+      held.hold()
       let dialog = HelpDialog.present(topic: "index", in: book)
       let viewer = dialog.viewer
       waitUntil("the guide") { viewer.state.title == "Notes Help" && viewer.state.phase == .loaded }
       XCTAssertTrue(MallardRenderer.shared.isPreparingLinks)
       dialog.close()
-      gate.signal()
-      released = true
+      held.release()
       waitUntil("the links dropped") { !MallardRenderer.shared.isPreparingLinks }
       for id in ["sync", "share"] {
         XCTAssertNil(MallardRenderer.shared.keptHTML(of: try book.page(id: id), in: book), "\(id) rendered")

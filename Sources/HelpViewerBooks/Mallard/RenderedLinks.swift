@@ -14,17 +14,12 @@ enum RenderedLinks {
   static func pageIDs(in html: Data, limit: Int = .max) -> [String] {
     var ids: [String] = []
     var seen: Set<String> = []
-    let marker = Array(#"href=""#.utf8)
-    html.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-      var index = 0
-      while ids.count < limit, let start = find(marker, in: bytes, from: index) {
-        var end = start + marker.count
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-        index = end
-        guard end < bytes.count,
-          let id = pageID(String(decoding: bytes[(start + marker.count)..<end], as: UTF8.self)),
-          seen.insert(id).inserted
-        else { continue }
+    let marker = Data(#"href=""#.utf8)
+    var index = html.startIndex
+    while ids.count < limit, let found = html.range(of: marker, in: index..<html.endIndex) {
+      guard let end = html[found.upperBound...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+      index = end
+      if let id = pageID(String(decoding: html[found.upperBound..<end], as: UTF8.self)), seen.insert(id).inserted {
         ids.append(id)
       }
     }
@@ -38,16 +33,5 @@ enum RenderedLinks {
       let id = String(path.dropLast(".html".count)).removingPercentEncoding, !id.isEmpty, !id.hasPrefix(".")
     else { return nil }
     return id
-  }
-
-  /// Where `marker` next starts in `bytes`, at or after `from`.
-  private static func find(_ marker: [UInt8], in bytes: UnsafeRawBufferPointer, from: Int) -> Int? {
-    guard let first = marker.first, bytes.count >= marker.count else { return nil }
-    var index = from
-    while index <= bytes.count - marker.count {
-      if bytes[index] == first, marker.indices.allSatisfy({ bytes[index + $0] == marker[$0] }) { return index }
-      index += 1
-    }
-    return nil
   }
 }
