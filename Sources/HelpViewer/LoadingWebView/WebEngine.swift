@@ -6,7 +6,9 @@ import HelpViewerGlue
 
 /// The WebKit objects every viewer of the process shares: one web context and one ephemeral
 /// network session, so nothing is written to disk and the process model is set up once. Every
-/// session it makes refuses downloads (`DownloadGuard`).
+/// session it makes refuses downloads (`DownloadGuard`). A web process ends with the last view
+/// that uses it: WebKit keeps no idle ones (`keepNoIdleWebProcesses()`); the pool's spare or a
+/// kept dialog window is the one process kept for the next viewer (`ViewPool`).
 ///
 /// Trusted certificates are scoped to the viewers that name them: WebKit can only add a trusted
 /// certificate to a whole network session (and never take it back), so a viewer whose
@@ -164,12 +166,12 @@ enum WebEngine {
   ///
   /// WebKit keeps the process of a closed view, one per site, for a later view of that site
   /// (its web process cache: up to 30 processes, each for up to 5 minutes), unless the cache
-  /// model is `DOCUMENT_VIEWER`. It reads the model once, when a context is made, from a
-  /// process-wide setting that a context's `set_cache_model` changes; setting it on the shared
-  /// context after making it left every closed viewer's process running (measured with
-  /// WebKitGTK 2.50: still there 15 s after its view was freed, 8 at once six minutes into the
-  /// test suite, one per site its pages came from). So the model is set through a first,
-  /// throwaway context that starts no process.
+  /// model is `DOCUMENT_VIEWER`. It sizes that cache once, when a context is made, from a
+  /// process-wide setting that a context's `set_cache_model` changes: setting the model on the
+  /// shared context after making it left every closed viewer's process running (measured with
+  /// WebKitGTK 2.50: still there 15 s after its view was freed; issue 21 saw 8 at once six
+  /// minutes into the test suite). So the model is set first, on a throwaway context, which
+  /// starts no process.
   ///
   /// ```swift
   /// keepNoIdleWebProcesses()
