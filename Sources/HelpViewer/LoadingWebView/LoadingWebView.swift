@@ -140,9 +140,12 @@ public final class LoadingWebView {
   /// On the main thread even when a host drops its last reference elsewhere (e.g. in a
   /// background task): the widgets, signal connections and timers it owns are GTK's, and are
   /// released there. A page stuck in a script would keep its web process spinning after its
-  /// view goes (WebKit cannot close a page whose process does not answer): it is ended.
+  /// view goes (WebKit cannot close a page whose process does not answer): it is ended. A viewer
+  /// dropped without `detach()` leaves no listener behind (`DownloadGuard`).
   isolated deinit {
-    if !isDetached, isStuck { endStuckWebProcess() }
+    guard !isDetached else { return }
+    if isStuck { endStuckWebProcess() }
+    DownloadGuard.stopListening(webView)
   }
 
   /// Loads `url`; an address WebKit must not load (e.g. `javascript:`) fails at once. Returns
