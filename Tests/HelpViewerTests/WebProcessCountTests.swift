@@ -187,3 +187,37 @@ private func assertCyclesKeepTheirProcesses(
     WebProcesses.running().isDisjoint(with: afterOne)
   }
 }
+
+/// A dialog's web view leaves with the dialog, whatever the page did to the keyboard focus.
+final class WebViewFocusLeakTests: GtkTestCase {
+  /// Three `help:` addresses that fail, in one main-loop turn, after a page had the focus: the
+  /// error view covered the focused web view while its Retry was shown and hidden again, and GTK
+  /// kept the web view (and its web process) alive after the window went.
+  func testAWebViewFocusedUnderTheErrorViewIsFreedWithItsDialog() throws {
+    try onMain {
+      let data = FileManager.default.temporaryDirectory.appendingPathComponent("hv-xdg-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: data) }
+      let app = data.appendingPathComponent("help/C/notes-app")
+      try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+      try Data(TestBook.page("Sharing", "<h2 id=\"links\">Links</h2>").utf8)
+        .write(to: app.appendingPathComponent("sharing.html"))
+      let environment = ["XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": "/nonexistent"]
+      var webView: GWeakObject?
+      do {
+        let dialog = HelpDialog(title: "Help")
+        dialog.present()
+        let viewer = dialog.viewer
+        webView = GWeakObject(viewer.webView)
+        dialog.load(helpAddress: "help:notes-app/sharing#links", environment: environment, languages: ["C"])
+        waitUntil("the help: page") { viewer.state.title == "Sharing" && viewer.state.phase == .loaded }
+        for address in ["help:no-such-app", "help:notes-app/%2e%2e%2fsecret", "help:notes-app/nothing-here"] {
+          dialog.load(helpAddress: address, environment: environment, languages: ["C"])
+          XCTAssertNotNil(viewer.state.error, address)
+        }
+        dialog.close()
+      }
+      resetSharedState()
+      waitUntil("the dialog's web view was freed") { webView?.isAlive == false }
+    }
+  }
+}

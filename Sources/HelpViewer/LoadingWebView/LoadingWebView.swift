@@ -390,6 +390,7 @@ public final class LoadingWebView {
     gtk_progress_bar_set_fraction(progressBar, state.progress)
     if let error = state.error {
       errorView.show(error)
+      releaseHiddenFocus()
       gtk_stack_set_visible_child_name(stack, "error")
     } else {
       gtk_stack_set_visible_child_name(stack, "page")
