@@ -49,6 +49,13 @@ enum MemoryBench {
     var cycles = 0
     /// PSS by kind of process (`ProcessTree.pssByKind`) with one dialog open, and after the cycles.
     var oneDialogByKind: [String: Double] = [:]
+    /// The same figures without mapped files (`ProcessTree.totalAnonPSS`): what our processes
+    /// hold themselves, whatever else on the machine maps the same libraries.
+    var oneDialogAnon = 0.0
+    var afterTenCyclesAnon = 0.0
+    var afterCyclesAnon = 0.0
+    var oneDialogAnonByKind: [String: Double] = [:]
+    var afterCyclesAnonByKind: [String: Double] = [:]
     var afterCyclesByKind: [String: Double] = [:]
   }
 
@@ -67,11 +74,14 @@ enum MemoryBench {
     OpenBench.settle(settleSeconds)
     result.oneDialog = ProcessTree.totalPSS(of: getpid())
     result.oneDialogByKind = ProcessTree.pssByKind(of: getpid())
+    result.oneDialogAnon = ProcessTree.totalAnonPSS(of: getpid())
+    result.oneDialogAnonByKind = ProcessTree.anonPSSByKind(of: getpid())
     result.processesOneDialog = ProcessTree.webKitProcesses(below: getpid())
     for cycle in 0..<cycles {
       if cycle == 10 {
         OpenBench.settle(settleSeconds)
         result.afterTenCycles = ProcessTree.totalPSS(of: getpid())
+        result.afterTenCyclesAnon = ProcessTree.totalAnonPSS(of: getpid())
         result.processesAfterTenCycles = ProcessTree.webKitProcesses(below: getpid())
       }
       subject.close()
@@ -85,6 +95,8 @@ enum MemoryBench {
     OpenBench.settle(settleSeconds)
     result.afterCycles = ProcessTree.totalPSS(of: getpid())
     result.afterCyclesByKind = ProcessTree.pssByKind(of: getpid())
+    result.afterCyclesAnon = ProcessTree.totalAnonPSS(of: getpid())
+    result.afterCyclesAnonByKind = ProcessTree.anonPSSByKind(of: getpid())
     result.processesAfterCycles = ProcessTree.webKitProcesses(below: getpid())
     subject.close()
     return result

@@ -30,11 +30,38 @@ extension Report {
           measure: "PSS of \(kind): one open → after \(memory.cycles) \(name)", samples: Samples([before, after]),
           unit: "MiB", ratio: "\(format(after - before)) MiB more"))
     }
+    rows += anonRows(memory)
     rows.append(
       Row(
         measure: "WebKit processes: after 1 → after \(memory.cycles) \(name)",
         samples: Samples([Double(memory.processesAfterOneCycle), Double(memory.processesAfterCycles)]),
         unit: "processes", target: "no growth", met: memory.processesAfterCycles <= memory.processesAfterOneCycle))
+    return rows
+  }
+
+  /// The growth without mapped files (`ProcessTree.totalAnonPSS`), over all cycles and from
+  /// cycle 10 on, and by process: what PSS says once other programs' share of the libraries is
+  /// left out (it moves with whatever else runs).
+  static func anonRows(_ memory: MemoryBench.Result) -> [Row] {
+    let name = memory.scenario.cycleName
+    var rows = [
+      Row(
+        measure: "PSS without mapped files: one open → after \(memory.cycles) \(name)",
+        samples: Samples([memory.oneDialogAnon, memory.afterCyclesAnon]), unit: "MiB",
+        ratio: "\(format(memory.afterCyclesAnon - memory.oneDialogAnon)) MiB more"),
+      Row(
+        measure: "PSS without mapped files: after 10 → after \(memory.cycles) \(name)",
+        samples: Samples([memory.afterTenCyclesAnon, memory.afterCyclesAnon]), unit: "MiB",
+        ratio: "\(format(memory.afterCyclesAnon - memory.afterTenCyclesAnon)) MiB more"),
+    ]
+    for kind in memory.oneDialogAnonByKind.keys.sorted() {
+      let before = memory.oneDialogAnonByKind[kind] ?? 0
+      let after = memory.afterCyclesAnonByKind[kind] ?? 0
+      rows.append(
+        Row(
+          measure: "PSS without mapped files of \(kind): one open → after \(memory.cycles) \(name)",
+          samples: Samples([before, after]), unit: "MiB", ratio: "\(format(after - before)) MiB more"))
+    }
     return rows
   }
 }

@@ -115,6 +115,7 @@ struct Report {
         samples: Samples([Double(memory.processesOneDialog), Double(memory.processesAfterCycles)]), unit: "processes",
         ratio: "MiniBrowser: \(results.miniBrowserProcesses)", target: "no growth",
         met: memory.processesAfterCycles <= memory.processesOneDialog))
+    rows += Self.anonRows(memory)
     for other in results.otherMemory { rows += Self.memoryRows(other) }
     return rows
   }
