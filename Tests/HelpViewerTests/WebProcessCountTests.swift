@@ -125,15 +125,21 @@ final class WebProcessCountTests: GtkTestCase {
       let folder = try TestBook.make()
       defer { TestBook.remove(folder) }
       let book = try HelpBook(folder: folder, languages: ["C"])
-      try assertCyclesKeepTheirProcesses("book dialog") {
-        let dialog = HelpDialog.present(book: book)
-        let viewer = dialog.viewer
-        waitUntil("the index") { viewer.state.title == "Notebook Help Contents" && viewer.state.phase == .loaded }
-        XCTAssertTrue(dialog.openSearch("sync"))
-        waitUntil("the results page") {
-          viewer.state.url?.contains("/.search?q=sync") == true && viewer.state.phase == .loaded
-        }
-        dialog.close()
+      try assertCyclesKeepTheirProcesses("kept book dialog window") {
+        searchAndClose(book)
+        waitUntil("the closed book dialog's window is kept, ready") { ViewPool.hasReadyShell }
+      }
+    }
+  }
+
+  func testHelpBookDialogsWithoutKeptWindowsComeAndGoOnOneWebProcess() throws {
+    try onMain {
+      HelpViewerEngine.reusesDialogWindows = false
+      let folder = try TestBook.make()
+      defer { TestBook.remove(folder) }
+      let book = try HelpBook(folder: folder, languages: ["C"])
+      try assertCyclesKeepTheirProcesses("spare view") {
+        searchAndClose(book)
         waitUntil("a spare was made") { ViewPool.spares.count == 1 && !ViewPool.isHandingOver }
       }
     }
@@ -186,6 +192,21 @@ private func assertCyclesKeepTheirProcesses(
   waitUntil("dropped, the \(what)'s process ended", file: file, line: line) {
     WebProcesses.running().isDisjoint(with: afterOne)
   }
+}
+
+/// A dialog on `book`'s index page, searched for "sync" and closed once the results showed.
+@MainActor
+private func searchAndClose(_ book: HelpBook, file: StaticString = #filePath, line: UInt = #line) {
+  let dialog = HelpDialog.present(book: book)
+  let viewer = dialog.viewer
+  waitUntil("the index", file: file, line: line) {
+    viewer.state.title == "Notebook Help Contents" && viewer.state.phase == .loaded
+  }
+  XCTAssertTrue(dialog.openSearch("sync"), file: file, line: line)
+  waitUntil("the results page", file: file, line: line) {
+    viewer.state.url?.contains("/.search?q=sync") == true && viewer.state.phase == .loaded
+  }
+  dialog.close()
 }
 
 /// A dialog's web view leaves with the dialog, whatever the page did to the keyboard focus.
