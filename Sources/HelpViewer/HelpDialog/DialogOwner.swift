@@ -31,8 +31,9 @@ import HelpViewerGlue
 /// dialog's), `HelpViewerEngine.reusesDialogWindows` on and `spareViewLimit` above 0, no other
 /// shell kept, the page not stuck in a script, the web view on the shared network session. A
 /// book dialog's window is kept too, with the book's widgets taken out first (`book`): the
-/// next dialog, book or not, finds the plain layout and makes its own search bar and note. When WebKit refuses the view's new, empty history (`ViewerParts.retire()`), the
-/// process goes to the pool and the window is destroyed after all. A stuck page's view goes
+/// next dialog, book or not, finds the plain layout and makes its own search bar and note.
+/// When WebKit refuses the view's new, empty history (`ViewerParts.retire()`), the process
+/// goes to the pool and the window is destroyed after all. A stuck page's view goes
 /// nowhere (its process ended). "To the pool" is `HelpViewerEngine.viewerClosed`, also used by
 /// a host's own viewer and a dropped preload (`LoadingWebView.detach()`).
 ///

@@ -156,8 +156,8 @@ extension HelpDialog {
 
   /// Adds the search bar, its toggle and the note to the dialog the first time; later, only
   /// changes the book. When the dialog closes, its window may serve the next dialog without
-  /// them (`DialogOwner`, `DialogBook.takeOut`). `nil`, with nothing done, once the dialog has ended: its window may be
-  /// gone, or serving the next dialog.
+  /// them (`DialogOwner`, `DialogBook.takeOut`). `nil`, with nothing done, once the dialog has
+  /// ended: its window may be gone, or serving the next dialog.
   @discardableResult
   func attach(book: HelpBook) -> DialogBook? {
     guard !hasEnded else { return nil }
