@@ -136,7 +136,10 @@ struct GnomeReport {
     - **link**: in a loaded page the script `document.querySelector('a[href="PAGE.html"]').click()`
       (`webkit_web_view_evaluate_javascript`) follows the first link to a page not shown yet in
       the process, from the click until the viewer is `.loaded` on it; starting at the index page,
-      each round from the page the previous one reached.
+      each round from the page the previous one reached, 0.3 s after it loaded (a person reads
+      before clicking). A shown page renders the pages it links to in the background (its first
+      16 links, one at a time), so the page a link leads to is usually rendered already: the row
+      measures WebKit's navigation, and a render only when the click comes first.
     - **index build** and **stall**: as in "Help search", on the book `HelpBook.installed(app:
       "gnome-help", languages: [])` (the C pages); the build in this process, the stall in a child
       with a ticking window.

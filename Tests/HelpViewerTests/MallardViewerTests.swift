@@ -224,6 +224,59 @@ final class MallardViewerTests: GtkTestCase {
     }
   }
 
+  func testALinkFollowedFindsItsPageRenderedAlready() throws {
+    try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      let held = try HeldRenderer()
+      held.release()
+      let book = held.book
+      let dialog = HelpDialog.present(topic: "index", in: book)
+      defer { dialog.close() }
+      let viewer = dialog.viewer
+      waitUntil("the guide") { viewer.state.title == "Notes Help" && viewer.state.phase == .loaded }
+      // Shown, the guide's links render in the background: no click asked for them.
+      let linked = try ["sync", "share"].map { try book.page(id: $0) }
+      waitUntil("the pages the guide links to, rendered") {
+        linked.allSatisfy { MallardRenderer.shared.keptHTML(of: $0, in: book) != nil }
+      }
+      // With the renderer's queue held, a click can only be answered from the pages kept.
+      let gate = DispatchSemaphore(value: 0)
+      MallardRenderer.queue.async { gate.wait() }
+      defer { gate.signal() }
+      _ = evaluate("document.querySelector('a[href=\"sync.html\"]').click(); 'ok'", in: viewer.webView)
+      waitUntil("the linked page, while the renderer is held") {
+        viewer.state.title == "Synchronize notes" && viewer.state.phase == .loaded
+      }
+      XCTAssertEqual(BundledScheme.rendersAwaited, 0)
+    }
+  }
+
+  func testAClosedDialogStopsRenderingItsPagesLinks() throws {
+    try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      let held = try HeldRenderer()
+      held.release()
+      let book = held.book
+      // The index rendered already; its links wait behind the held queue while it shows.
+      _ = try book.page(id: "index").html()
+      let gate = DispatchSemaphore(value: 0)
+      MallardRenderer.queue.async { gate.wait() }
+      var released = false
+      defer { if !released { gate.signal() } }
+      let dialog = HelpDialog.present(topic: "index", in: book)
+      let viewer = dialog.viewer
+      waitUntil("the guide") { viewer.state.title == "Notes Help" && viewer.state.phase == .loaded }
+      XCTAssertTrue(MallardRenderer.shared.isPreparingLinks)
+      dialog.close()
+      gate.signal()
+      released = true
+      waitUntil("the links dropped") { !MallardRenderer.shared.isPreparingLinks }
+      for id in ["sync", "share"] {
+        XCTAssertNil(MallardRenderer.shared.keptHTML(of: try book.page(id: id), in: book), "\(id) rendered")
+      }
+    }
+  }
+
   func testMallardPagesFollowTheDarkPreference() throws {
     try XCTSkipUnless(Self.hasYelpXSL, "yelp-xsl is not installed")
     try onMain {

@@ -110,6 +110,7 @@ extension BundledScheme {
               defer { rendersAwaited -= 1 }
               do throws(LoadError) {
                 request.respond(try await page.renderedHTML(), contentType: "text/html")
+                page.prepareLinkedPages()  // Ready when a link is followed.
               } catch {
                 fail(request, with: error)
               }

@@ -62,6 +62,7 @@ final class DialogBook {
   /// The dialog ended: disconnects the search entry, the search bar and the note, so that no
   /// signal of theirs reaches the dialog again. Safe to call more than once.
   func end() {
+    if !hasEnded { book.stopPreparingLinkedPages() }  // No one will follow the page's links.
     hasEnded = true
     signals.disconnectAll()
     note.disconnect()

@@ -134,6 +134,12 @@ public struct HelpBook: Sendable, Hashable {
     }
   }
 
+  /// Stops rendering ahead the pages that a shown page links to (`HelpBookPage.prepareLinkedPages()`):
+  /// the viewer that showed it closed. The render under way finishes; nothing for HTML books.
+  package func stopPreparingLinkedPages() {
+    if format == .mallard { MallardRenderer.shared.dropWaitingLinks() }
+  }
+
   /// The index page.
   public func indexPage() throws(LoadError) -> HelpBookPage { try page(id: "index") }
 

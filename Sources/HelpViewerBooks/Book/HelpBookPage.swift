@@ -59,6 +59,17 @@ public struct HelpBookPage: Sendable, Hashable {
     if let book { MallardRenderer.shared.prepare(self, in: book) }
   }
 
+  /// Starts rendering, in the background, the Mallard pages this page links to, once it is
+  /// shown: a link followed then finds its page ready. Nothing for an HTML page.
+  ///
+  /// ```swift
+  /// request.respond(try await page.renderedHTML(), contentType: "text/html")
+  /// page.prepareLinkedPages()
+  /// ```
+  public func prepareLinkedPages() {
+    if let book { MallardRenderer.shared.prepareLinks(of: self, in: book) }
+  }
+
   /// The page's text, title and sections, read from its file (a Mallard page's from its
   /// source, `MallardPageText`, with its `<info><desc>` ahead of its body).
   public func text() throws(LoadError) -> PageText {

@@ -13,7 +13,9 @@ import HelpViewerCore
 ///
 /// Rendering takes tens of milliseconds a page (the cache and the stylesheets more, once), so
 /// viewers never render on the main thread: `prepare` starts a page on `queue` before it is
-/// asked for, and `html(of:in:)`'s `async` form answers a request from there.
+/// asked for, and `html(of:in:)`'s `async` form answers a request from there. Once a page is
+/// shown, `prepareLinks(of:in:)` renders the pages it links to, one at a time behind whatever
+/// a viewer asks for, so that following a link finds its page kept.
 ///
 /// ```swift
 /// let book = try HelpBook.installed(app: "zenity")
@@ -26,16 +28,23 @@ final class MallardRenderer: @unchecked Sendable {
   /// Where viewers' pages are rendered, one at a time, in the order asked for.
   static let queue = DispatchQueue(label: "HelpViewer.MallardRenderer", qos: .userInitiated)
 
-  /// Guards the state below (one render at a time: renders share the book's cache document).
+  /// Guards the books' caches (one render at a time: renders share the book's cache document).
   private let lock = NSLock()
+  /// Guards the pages kept (never held during a render, so a kept page is answered at once).
+  private let keptLock = NSLock()
+  /// Guards the pages waiting to be rendered ahead of a click (`prepareLinks`).
+  private let linksLock = NSLock()
 
   private struct Key: Hashable {
     var book: HelpBook
     var page: String
   }
 
-  /// How many rendered pages are kept.
+  /// How many rendered pages are kept (the least recently shown go first).
   static let keptPages = 48
+
+  /// How many of a page's links are rendered ahead of a click (the first, in the page's order).
+  static let preparedLinks = 16
 
   /// How many books' caches are kept (the least recently used goes first).
   static let keptCaches = 4
@@ -44,11 +53,17 @@ final class MallardRenderer: @unchecked Sendable {
   private var cacheOrder: [HelpBook] = []
   private var kept: [Key: Data] = [:]
   private var keptOrder: [Key] = []
+  private var linksWaiting: [HelpBookPage] = []
+  private var renderingLinks = false
+  private var rendered: [String] = []
+  private var linksAsked = 0
+  private var linksGeneration = 0
 
   /// The HTML of `page` of `book`, rendered on `queue` (or taken from those kept, at once when
   /// no render holds them).
   func html(of page: HelpBookPage, in book: HelpBook) async throws(LoadError) -> Data {
     if let done = keptHTML(of: page, in: book) { return done }
+    dropWaitingLinks()  // The viewer went elsewhere than the links waiting.
     let result = await withCheckedContinuation { (done: CheckedContinuation<Result<Data, LoadError>, Never>) in
       Self.queue.async {
         do throws(LoadError) { done.resume(returning: .success(try self.html(of: page, in: book))) } catch {
@@ -59,35 +74,108 @@ final class MallardRenderer: @unchecked Sendable {
     return try result.get()
   }
 
-  /// `page`'s HTML when it is kept and no render holds the lock now; else `nil`.
-  private func keptHTML(of page: HelpBookPage, in book: HelpBook) -> Data? {
-    guard lock.try() else { return nil }
-    defer { lock.unlock() }
-    return kept[Key(book: book, page: page.id)]
+  /// `page`'s HTML when it is kept (now the most recently used), else `nil`.
+  func keptHTML(of page: HelpBookPage, in book: HelpBook) -> Data? {
+    keptLock.withLock {
+      let key = Key(book: book, page: page.id)
+      guard let html = kept[key] else { return nil }
+      if keptOrder.last != key {
+        keptOrder.removeAll { $0 == key }
+        keptOrder.append(key)
+      }
+      return html
+    }
+  }
+
+  private func keep(_ html: Data, for key: Key) {
+    keptLock.withLock {
+      rendered.append(key.page)
+      if rendered.count > 2 * Self.keptPages { rendered.removeFirst() }
+      if kept.updateValue(html, forKey: key) == nil { keptOrder.append(key) }
+      while keptOrder.count > Self.keptPages { kept[keptOrder.removeFirst()] = nil }
+    }
   }
 
   /// Starts rendering `page` of `book` on `queue`, to be kept: the stylesheets and the book's
   /// cache are made on the way, so the page is ready, or nearly, when a viewer asks for it.
   func prepare(_ page: HelpBookPage, in book: HelpBook) {
+    dropWaitingLinks()
     Self.queue.async { _ = try? self.html(of: page, in: book) }
   }
+
+  /// Forgets the linked pages waiting to render (a page not among them is asked for, or the
+  /// viewer closed; the one rendering now finishes).
+  func dropWaitingLinks() {
+    linksLock.withLock {
+      linksWaiting.removeAll()
+      linksGeneration += 1
+    }
+  }
+
+  /// Starts rendering the pages that `page` (shown now) links to, to be kept: the first
+  /// `preparedLinks` of them, in the page's order, each in the language the book shows it in.
+  /// They wait behind what viewers ask for (one render at most runs ahead of a request); a
+  /// request for a page not kept drops those still waiting, and a page shown later replaces
+  /// them with its own.
+  func prepareLinks(of page: HelpBookPage, in book: HelpBook) {
+    let generation = linksLock.withLock {
+      linksAsked += 1
+      linksGeneration += 1
+      return linksGeneration
+    }
+    Self.queue.async {
+      defer { self.linksLock.withLock { self.linksAsked -= 1 } }
+      guard let html = self.keptHTML(of: page, in: book) else { return }
+      let pages = RenderedLinks.pageIDs(in: html).lazy.filter { $0 != page.id }
+        .compactMap { try? book.page(id: $0) }.filter { self.keptHTML(of: $0, in: book) == nil }
+        .prefix(Self.preparedLinks)
+      let start = self.linksLock.withLock {
+        // Dropped or replaced since it was asked for: nothing to do.
+        guard self.linksGeneration == generation else { return false }
+        self.linksWaiting = Array(pages)
+        defer { self.renderingLinks = true }
+        return !self.renderingLinks
+      }
+      if start { self.renderNextLink() }
+    }
+  }
+
+  /// Renders the next page waiting from `prepareLinks`, then queues itself again behind
+  /// whatever was asked for meanwhile (one such chain at a time).
+  private func renderNextLink() {
+    let next: HelpBookPage? = linksLock.withLock {
+      if linksWaiting.isEmpty {
+        renderingLinks = false
+        return nil
+      }
+      return linksWaiting.removeFirst()
+    }
+    guard let next, let book = next.book else { return }
+    _ = try? html(of: next, in: book)
+    Self.queue.async { self.renderNextLink() }
+  }
+
+  /// Whether pages from `prepareLinks` wait or render now (for tests).
+  var isPreparingLinks: Bool { linksLock.withLock { renderingLinks || linksAsked > 0 } }
+
+  /// The ids of the last pages this renderer rendered, in order (for tests).
+  var renderedPages: [String] { keptLock.withLock { rendered } }
 
   /// The HTML of `page` of `book`, rendered once and kept (taken from those kept when it is
   /// there). Throws `.helpRendererMissing` without yelp-xsl, `.cannotShowContent` for a page that
   /// is not well-formed Mallard.
   func html(of page: HelpBookPage, in book: HelpBook) throws(LoadError) -> Data {
+    if let done = keptHTML(of: page, in: book) { return done }
     let folders = book.folders.map(\.boundary) + [book.stylesheets]
     lock.lock()
     defer { lock.unlock() }
+    // Another render may have kept it while this one waited for the lock.
+    if let done = keptHTML(of: page, in: book) { return done }
     return try ReadConfinement.run(allowing: folders) { () throws(LoadError) -> Data in
-      let key = Key(book: book, page: page.id)
-      if let done = kept[key] { return done }
       let stylesheets = try MallardStylesheets.load(folder: book.stylesheets)
       let cache = try cacheDocument(of: book, with: stylesheets)
       let html = try render(page, with: stylesheets, cache: cache)
-      kept[key] = html
-      keptOrder.append(key)
-      if keptOrder.count > Self.keptPages { kept[keptOrder.removeFirst()] = nil }
+      keep(html, for: Key(book: book, page: page.id))
       return html
     }
   }

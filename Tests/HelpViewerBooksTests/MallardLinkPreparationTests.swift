@@ -1,0 +1,136 @@
+import Foundation
+import HelpViewerCore
+import Testing
+
+@testable import HelpViewerBooks
+
+/// Pages a shown Mallard page links to are rendered ahead of a click, behind whatever a viewer
+/// asks for; the pages kept are the most recently used.
+@Suite struct MallardLinkPreparationTests {
+  static var hasYelpXSL: Bool { MallardThreadsTests.hasYelpXSL }
+
+  /// A Mallard book: an index guide with `topics` topic pages under it, and a page no link
+  /// reaches (`orphan`).
+  static func book(topics: Int) throws -> (TemporaryFolder, HelpBook) {
+    let folder = try TemporaryFolder()
+    try folder.write(
+      "C/index.page",
+      """
+      <page xmlns="http://projectmallard.org/1.0/" type="guide" id="index">
+      <title>Linked Help</title><section id="all"><title>All</title></section></page>
+      """)
+    for number in 1...topics {
+      try folder.write(
+        "C/topic-\(number).page",
+        """
+        <page xmlns="http://projectmallard.org/1.0/" type="topic" id="topic-\(number)">
+        <info><link type="guide" xref="index#all"/></info>
+        <title>Topic \(number)</title><p>Text of topic \(number).</p></page>
+        """)
+    }
+    try folder.write(
+      "C/orphan.page",
+      """
+      <page xmlns="http://projectmallard.org/1.0/" type="topic" id="orphan">
+      <title>Orphan</title><p>No page links here.</p></page>
+      """)
+    return (folder, try HelpBook(folder: folder.url, languages: []))
+  }
+
+  /// Waits until `renderer` has no linked page waiting (a deadline of 20 s).
+  static func waitForLinks(of renderer: MallardRenderer) async throws {
+    let deadline = Date().addingTimeInterval(20)
+    while renderer.isPreparingLinks {
+      guard Date() < deadline else { throw CancellationError() }
+      await Task.yield()
+    }
+  }
+
+  @Test func renderedLinksNameTheBooksPagesOnceInOrder() {
+    let html = Data(
+      """
+      <a href="sync.html#conflicts">x</a> <a href="share.html">y</a> <a href="sync.html">again</a>
+      <a href="help:gnome-help/files">other book</a> <a href="https://example.org/a.html">web</a>
+      <a href="figures/page.html">folder</a> <a href="#top">here</a> <a href="note%20s.html">spaced</a>
+      <a href=".search.html">dot</a> <a href="style.css">css</a> <a href="
+      """.utf8)
+    #expect(RenderedLinks.pageIDs(in: html) == ["sync", "share", "note s"])
+    #expect(RenderedLinks.pageIDs(in: html, limit: 1) == ["sync"])
+    #expect(RenderedLinks.pageIDs(in: Data()) == [])
+  }
+
+  @Test(.enabled(if: hasYelpXSL), .timeLimit(.minutes(1)))
+  func theLinkedPagesAreRenderedAfterAViewersRequest() async throws {
+    let (folder, book) = try Self.book(topics: 5)
+    defer { folder.remove() }
+    let renderer = MallardRenderer()  // Of its own: other tests render with the shared one.
+    let index = try book.page(id: "index")
+    let indexHTML = String(decoding: try await renderer.html(of: index, in: book), as: UTF8.self)
+    #expect(indexHTML.contains("topic-5.html"))
+    #expect(renderer.renderedPages == ["index"])
+
+    // The index is shown: its links start rendering; a viewer then asks for a page they do not
+    // include, which waits for one linked page at most, and the others are dropped.
+    renderer.prepareLinks(of: index, in: book)
+    let orphan = try book.page(id: "orphan")
+    #expect(try await renderer.html(of: orphan, in: book).isEmpty == false)
+    try await Self.waitForLinks(of: renderer)
+    let order = renderer.renderedPages
+    // The first link rendered ahead of it or, asked for before its links were read, none.
+    #expect(order.count <= 3 && order.last == "orphan", "the request went ahead of the links waiting: \(order)")
+    // Shown again, the index renders the links that are not kept yet.
+    renderer.prepareLinks(of: index, in: book)
+    try await Self.waitForLinks(of: renderer)
+    #expect(Set(renderer.renderedPages.dropFirst()) == Set(["orphan"] + (1...5).map { "topic-\($0)" }))
+    for number in 1...5 {
+      let page = try book.page(id: "topic-\(number)")
+      #expect(renderer.keptHTML(of: page, in: book) == (try page.html()))
+    }
+    // A click then finds its page kept: nothing is rendered again.
+    _ = try await renderer.html(of: book.page(id: "topic-3"), in: book)
+    #expect(renderer.renderedPages.count == 7)
+    // A topic's own links (its guide, kept) render nothing new.
+    renderer.prepareLinks(of: try book.page(id: "topic-3"), in: book)
+    try await Self.waitForLinks(of: renderer)
+    #expect(renderer.renderedPages.count == 7)
+  }
+
+  @Test(.enabled(if: hasYelpXSL), .timeLimit(.minutes(1)))
+  func onlyTheFirstLinksAreRenderedAndThePagesShownStayKept() async throws {
+    let topics = MallardRenderer.keptPages + 4
+    let (folder, book) = try Self.book(topics: topics)
+    defer { folder.remove() }
+    let renderer = MallardRenderer()
+    let index = try book.page(id: "index")
+    _ = try await renderer.html(of: index, in: book)
+    renderer.prepareLinks(of: index, in: book)
+    try await Self.waitForLinks(of: renderer)
+    let prepared = renderer.renderedPages
+    #expect(prepared.count == 1 + MallardRenderer.preparedLinks, "\(prepared)")
+    #expect(Set(prepared).count == prepared.count && prepared.dropFirst().allSatisfy { $0.hasPrefix("topic-") })
+
+    // Pages shown one after another, the index among them again and again: it stays kept while
+    // more pages than are kept pass through.
+    for number in 1...topics {
+      _ = try await renderer.html(of: book.page(id: "topic-\(number)"), in: book)
+      _ = try await renderer.html(of: index, in: book)
+    }
+    let rendered = renderer.renderedPages
+    #expect(renderer.keptHTML(of: index, in: book) != nil)
+    #expect(renderer.keptHTML(of: try book.page(id: "topic-1"), in: book) == nil, "the least recently used went")
+    _ = try await renderer.html(of: index, in: book)
+    #expect(renderer.renderedPages == rendered)
+  }
+
+  @Test(.enabled(if: hasYelpXSL)) func aPageThatFailedToRenderPreparesNothing() async throws {
+    let (folder, book) = try Self.book(topics: 2)
+    defer { folder.remove() }
+    try folder.write("C/broken.page", "<page xmlns=\"http://projectmallard.org/1.0/\" id=\"broken\"><title>")
+    let renderer = MallardRenderer()
+    let broken = try book.page(id: "broken")
+    await #expect(throws: LoadError.self) { try await renderer.html(of: broken, in: book) }
+    renderer.prepareLinks(of: broken, in: book)
+    try await Self.waitForLinks(of: renderer)
+    #expect(renderer.renderedPages.isEmpty)
+  }
+}
