@@ -338,6 +338,8 @@ public final class LoadingWebView {
     model.state = state
     render(state)
     settleFocus(state, previous: previous)
+    // A help book's page shown: the pages it links to may render now (Mallard).
+    if state.phase == .loaded, previous != .loaded, let url = state.url { BundledScheme.pageLoaded(at: url) }
     for observer in observers { observer(state) }
     onStateChange?(state)
   }
