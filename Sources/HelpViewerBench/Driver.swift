@@ -16,6 +16,8 @@ enum Driver {
     /// The demo's cold start against MiniBrowser's, on the screen and by its report.
     var startup = LaunchComparison.Result()
     var memory = MemoryBench.Result()
+    /// The other scenarios' cycles (book dialogs with a search, embedded viewers).
+    var otherMemory: [MemoryBench.Result] = []
     var miniBrowser = Samples()
     var miniBrowserProcesses = 0
     var rounds = 0
@@ -72,6 +74,11 @@ enum Driver {
 
     log("memory: one dialog, then 100 open/close cycles")
     results.memory = try Programs.child(MemoryBench.Result.self, ["memory", "--cycles", "100"])
+    for scenario in MemoryBench.Scenario.allCases where scenario != .dialog {
+      log("memory: 100 \(scenario.cycleName)")
+      results.otherMemory.append(
+        try Programs.child(MemoryBench.Result.self, ["memory", "--scenario", scenario.rawValue, "--cycles", "100"]))
+    }
     if FileManager.default.isExecutableFile(atPath: Programs.miniBrowser) {
       for round in 0..<3 {
         log("memory: MiniBrowser \(round + 1)/3")

@@ -1,54 +1,168 @@
 import Foundation
 import HelpViewer
+import HelpViewerBooks
+import HelpViewerCGtk
 import HelpViewerDemoContent
 import HelpViewerGlue
 
-/// Memory of the app and its WebKit processes with one help dialog open, before and after 100
-/// open/close cycles, on the bundled help page.
+/// Memory of the app and its WebKit processes with one viewer open, before and after many
+/// open/close cycles of a `Scenario`, on the demo's bundled help.
+///
+/// ```swift
+/// let result = try MemoryBench.run(.bookSearch, cycles: 100)
+/// print(result.afterCycles - result.oneDialog)   // MiB grown over the cycles
+/// ```
 @MainActor
 enum MemoryBench {
+  /// What comes and goes in each cycle.
+  enum Scenario: String, Codable, CaseIterable, Sendable {
+    /// A help dialog on the bundled help page, opened and closed.
+    case dialog
+    /// A help book's dialog (Notebook's book), opened, searched once and closed.
+    case bookSearch = "book-search"
+    /// A `LoadingWebView` in one host window, created, loaded and destroyed as the README's
+    /// hosts do: its widget removed and the viewer dropped (a `detach()` first would leave a
+    /// spare's process that these viewers never take).
+    case embedded
+
+    /// How the report names one cycle.
+    var cycleName: String {
+      switch self {
+      case .dialog: return "dialog open/close cycles"
+      case .bookSearch: return "book dialog cycles with a search each"
+      case .embedded: return "embedded viewers created, loaded and destroyed"
+      }
+    }
+  }
+
   struct Result: Codable {
+    var scenario = Scenario.dialog
     var oneDialog = 0.0
     var afterCycles = 0.0
     var processesOneDialog = 0
     var processesAfterCycles = 0
     var afterTenCycles = 0.0
     var processesAfterTenCycles = 0
+    /// WebKit processes after the first cycle, with the next viewer open (compared with
+    /// `processesAfterCycles`: no growth).
+    var processesAfterOneCycle = 0
     var cycles = 0
     /// PSS by kind of process (`ProcessTree.pssByKind`) with one dialog open, and after the cycles.
     var oneDialogByKind: [String: Double] = [:]
+    /// The same figures without mapped files (`ProcessTree.totalAnonPSS`): what our processes
+    /// hold themselves, whatever else on the machine maps the same libraries.
+    var oneDialogAnon = 0.0
+    var afterTenCyclesAnon = 0.0
+    var afterCyclesAnon = 0.0
+    var oneDialogAnonByKind: [String: Double] = [:]
+    var afterCyclesAnonByKind: [String: Double] = [:]
     var afterCyclesByKind: [String: Double] = [:]
   }
 
   /// How long memory is left to settle before it is read (the same for MiniBrowser).
   nonisolated static let settleSeconds = 3.0
 
-  static func run(cycles: Int) throws -> Result {
-    let url = BundledScheme.url(NotebookContent.helpPath(), in: NotebookContent.folderName)
+  /// The word each book dialog searches for (in Notebook's help).
+  nonisolated static let searchWord = "notes"
+
+  static func run(_ scenario: Scenario = .dialog, cycles: Int) throws -> Result {
+    let subject = try Subject(scenario)
     var result = Result()
+    result.scenario = scenario
     result.cycles = cycles
-    var dialog = HelpDialog.present(url, title: "Help")
-    try OpenBench.waitLoaded(dialog.viewer)
+    try subject.open()
     OpenBench.settle(settleSeconds)
     result.oneDialog = ProcessTree.totalPSS(of: getpid())
     result.oneDialogByKind = ProcessTree.pssByKind(of: getpid())
+    result.oneDialogAnon = ProcessTree.totalAnonPSS(of: getpid())
+    result.oneDialogAnonByKind = ProcessTree.anonPSSByKind(of: getpid())
     result.processesOneDialog = ProcessTree.webKitProcesses(below: getpid())
     for cycle in 0..<cycles {
       if cycle == 10 {
         OpenBench.settle(settleSeconds)
         result.afterTenCycles = ProcessTree.totalPSS(of: getpid())
+        result.afterTenCyclesAnon = ProcessTree.totalAnonPSS(of: getpid())
         result.processesAfterTenCycles = ProcessTree.webKitProcesses(below: getpid())
       }
-      dialog.close()
+      subject.close()
       OpenBench.settle(0.3)  // As for the warm opens: a person does not reopen help at once.
-      dialog = HelpDialog.present(url, title: "Help")
-      try OpenBench.waitLoaded(dialog.viewer)
+      try subject.open()
+      if cycle == 0 {
+        OpenBench.settle(settleSeconds)
+        result.processesAfterOneCycle = ProcessTree.webKitProcesses(below: getpid())
+      }
     }
     OpenBench.settle(settleSeconds)
     result.afterCycles = ProcessTree.totalPSS(of: getpid())
     result.afterCyclesByKind = ProcessTree.pssByKind(of: getpid())
+    result.afterCyclesAnon = ProcessTree.totalAnonPSS(of: getpid())
+    result.afterCyclesAnonByKind = ProcessTree.anonPSSByKind(of: getpid())
     result.processesAfterCycles = ProcessTree.webKitProcesses(below: getpid())
-    dialog.close()
+    subject.close()
     return result
+  }
+
+  /// Opens and closes one viewer of a scenario.
+  @MainActor
+  private final class Subject {
+    let scenario: Scenario
+    let url: URL
+    let book: HelpBook?
+    /// The embedded viewers' host window and its box.
+    var host: (window: UnsafeMutablePointer<GtkWindow>, box: UnsafeMutablePointer<GtkBox>)?
+    var dialog: HelpDialog?
+    var viewer: LoadingWebView?
+
+    init(_ scenario: Scenario) throws {
+      self.scenario = scenario
+      url = BundledScheme.url(NotebookContent.helpPath(), in: NotebookContent.folderName)
+      book =
+        scenario == .bookSearch
+        ? try HelpBook(
+          folder: NotebookContent.locate().appendingPathComponent(NotebookContent.helpFolder), languages: ["C"]) : nil
+      if scenario == .embedded {
+        let box: UnsafeMutablePointer<GtkBox> = gcast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
+        let window: UnsafeMutablePointer<GtkWindow> = gcast(gtk_window_new()!)
+        gtk_window_set_default_size(window, 720, 640)
+        gtk_window_set_child(window, gcast(box))
+        gtk_window_present(window)
+        host = (window, box)
+      }
+    }
+
+    func open() throws {
+      switch scenario {
+      case .dialog:
+        let dialog = HelpDialog.present(url, title: "Help")
+        self.dialog = dialog
+        try OpenBench.waitLoaded(dialog.viewer)
+      case .bookSearch:
+        guard let book else { throw BenchError("no book") }
+        let dialog = HelpDialog.present(book: book)
+        self.dialog = dialog
+        try OpenBench.waitLoaded(dialog.viewer)
+        guard dialog.openSearch(MemoryBench.searchWord) else { throw BenchError("the book dialog has no search") }
+        let searched = MainLoop.spin(
+          until: {
+            dialog.viewer.state.url?.contains(".search?q=") == true && dialog.viewer.state.phase == .loaded
+          }, timeout: 30)
+        guard searched else { throw BenchError("the search results did not load") }
+      case .embedded:
+        guard let host else { throw BenchError("no host window") }
+        let viewer = LoadingWebView(url: url)
+        self.viewer = viewer
+        gtk_box_append(host.box, UnsafeMutablePointer<GtkWidget>(viewer.widget))
+        try OpenBench.waitLoaded(viewer)
+      }
+    }
+
+    func close() {
+      dialog?.close()
+      dialog = nil
+      if let viewer, let host {
+        gtk_box_remove(host.box, UnsafeMutablePointer<GtkWidget>(viewer.widget))
+      }
+      viewer = nil
+    }
   }
 }

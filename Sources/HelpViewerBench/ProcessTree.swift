@@ -24,6 +24,24 @@ enum ProcessTree {
     family(of: root).reduce(0) { $0 + pss(of: $1) }
   }
 
+  /// PSS of anonymous and shared memory (`Pss_Anon` + `Pss_Shmem`) of `root` and its
+  /// descendants, in MiB: PSS without the mapped files (libraries), whose share moves with
+  /// every other process that maps them (another WebKit app, a test run) rather than with ours.
+  static func totalAnonPSS(of root: Int32) -> Double {
+    family(of: root).reduce(0) { $0 + pss(of: $1, fields: ["Pss_Anon:", "Pss_Shmem:"]) }
+  }
+
+  /// `totalAnonPSS` by kind of process (as `pssByKind`).
+  static func anonPSSByKind(of root: Int32) -> [String: Double] {
+    var result: [String: Double] = [:]
+    for pid in family(of: root) {
+      let name = command(of: pid)
+      let kind = pid == root ? "app" : name.hasPrefix("WebKit") ? name : "other"
+      result[kind, default: 0] += pss(of: pid, fields: ["Pss_Anon:", "Pss_Shmem:"])
+    }
+    return result
+  }
+
   /// PSS in MiB by kind of process (`app`, or the WebKit helper's name: `WebKitWebProcess`,
   /// `WebKitNetworkProcess`); the sandbox's own small processes count as `other`.
   static func pssByKind(of root: Int32) -> [String: Double] {
@@ -42,13 +60,13 @@ enum ProcessTree {
   }
 
   /// A process's PSS in MiB (0 when it is gone or unreadable).
-  static func pss(of pid: Int32) -> Double {
+  static func pss(of pid: Int32, fields: [String] = ["Pss:"]) -> Double {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return 0 }
-    for line in text.split(separator: "\n") where line.hasPrefix("Pss:") {
-      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
-      return kilobytes / 1024
+    var kilobytes = 0.0
+    for line in text.split(separator: "\n") where fields.contains(where: { line.hasPrefix($0) }) {
+      kilobytes += line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0
     }
-    return 0
+    return kilobytes / 1024
   }
 
   static func command(of pid: Int32) -> String {

@@ -41,7 +41,8 @@ func runChild(_ arguments: [String]) throws -> String {
     return String(decoding: try encoder.encode(MallardDialogBench.run(rounds: rounds)), as: UTF8.self)
   case "memory":
     let cycles = Int(value(of: "--cycles", in: arguments) ?? "") ?? 100
-    return String(decoding: try encoder.encode(MemoryBench.run(cycles: cycles)), as: UTF8.self)
+    let scenario = MemoryBench.Scenario(rawValue: value(of: "--scenario", in: arguments) ?? "") ?? .dialog
+    return String(decoding: try encoder.encode(MemoryBench.run(scenario, cycles: cycles)), as: UTF8.self)
   default:
     throw BenchError("unknown child mode")
   }

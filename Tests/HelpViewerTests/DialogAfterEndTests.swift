@@ -22,11 +22,22 @@ final class DialogAfterEndTests: GtkTestCase {
       let closed = fixture.countCloses(of: dialog)
       waitUntil("the index page") { dialog.viewer.state.phase == .loaded }
       XCTAssertNotNil(dialog.note, "the note about the missing page shows")
-      let window = GWeakObject(dialog.gtkWindow)
+      let window = dialog.gtkWindow
+      let content = try XCTUnwrap(dialog.bookSupport?.content)
       dialog.close()
-      XCTAssertFalse(window.isAlive, "a book dialog's window is not kept: it is destroyed")
+      XCTAssertTrue(ViewPool.isKeepingShell, "a book dialog's window is kept for the next dialog")
+      XCTAssertNil(gtk_widget_get_parent(content), "without the book's search bar and note")
       fixture.expectInert(dialog)
       XCTAssertEqual(closed.count, 1, "onClose ran once")
+      // Once the next dialog has its window, the closed one still puts nothing into it.
+      waitUntil("the window is kept and ready") { ViewPool.hasReadyShell }
+      let next = HelpDialog.present(fixture.server.url("/b"), title: "Next")
+      defer { next.close() }
+      XCTAssertEqual(next.gtkWindow, window, "the next dialog took the kept window")
+      fixture.expectInert(dialog)
+      XCTAssertNil(next.bookSupport, "the closed dialog's show(book:) put nothing into the next one's window")
+      XCTAssertEqual(gtk_window_get_child(window), next.viewer.gtkWidget)
+      XCTAssertTrue(next.isOpen)
     }
   }
 
@@ -34,6 +45,8 @@ final class DialogAfterEndTests: GtkTestCase {
     try onMain {
       let fixture = try AfterEndFixture()
       defer { fixture.remove() }
+      // A destroyed window here (a kept one: BookDialogReuseTests).
+      HelpViewerEngine.reusesDialogWindows = false
       var dialog: HelpDialog? = HelpDialog.present(topic: "no-such-page", in: fixture.book, title: "Freed")
       weak let weakDialog = dialog
       let widgets = try XCTUnwrap(dialog.flatMap(bookWidgets))
@@ -214,12 +227,20 @@ final class DialogAfterEndTests: GtkTestCase {
       let spinner: UnsafeMutablePointer<GtkWidget> = gcast(search.spinner)
       let entry: UnsafeMutablePointer<GtkWidget> = gcast(search.entry)
       let widgets = [GWeakObject(spinner), GWeakObject(entry), GWeakObject(search.toggle), GWeakObject(search.bar)]
-      let window = GWeakObject(dialog.gtkWindow)
+      let window = dialog.gtkWindow
       dialog.close()
-      XCTAssertFalse(window.isAlive, "the book dialog's window was destroyed")
+      XCTAssertTrue(ViewPool.isKeepingShell, "the book dialog's window is kept")
+      XCTAssertNil(gtk_widget_get_root(search.bar), "without its search bar")
       XCTAssertTrue(widgets.allSatisfy(\.isAlive), "the search bar holds its widgets")
       XCTAssertEqual(gtk_widget_get_visible(spinner), 1)
       let entryTooltip = tooltip(entry)
+      // The next book dialog takes the kept window while the closed one's build is still held.
+      waitUntil("the window is kept and ready") { ViewPool.hasReadyShell }
+      let next = HelpDialog.present(book: fixture.book, title: "Next")
+      defer { next.close() }
+      XCTAssertEqual(next.gtkWindow, window)
+      waitUntil("its index page") { next.viewer.state.phase == .loaded }
+      let nextState = next.viewer.state
 
       held.release()
       waitUntil("the index finished building after the close") {
@@ -230,6 +251,10 @@ final class DialogAfterEndTests: GtkTestCase {
       XCTAssertEqual(tooltip(entry), entryTooltip)
       XCTAssertFalse(dialog.viewer.state.url?.contains("/.search?") == true, "no results page loaded")
       fixture.expectInert(dialog)
+      XCTAssertFalse(next.isSearchOpen, "nothing opened the next dialog's search")
+      XCTAssertFalse(next.isPreparingSearch)
+      XCTAssertEqual(next.bookSupport?.search.text, "")
+      XCTAssertEqual(next.viewer.state, nextState, "the next dialog's page is as it was")
     }
   }
 }

@@ -183,8 +183,10 @@ final class TestApplication {
   }
 
   /// `g_application_run` until the application quits; its exit status.
+  /// `onActivate` is dropped then: it usually holds the application (and the dialogs it showed).
   func run() -> Int32 {
-    g_application_run(gcast(application), 0, nil)
+    defer { onActivate = nil }
+    return g_application_run(gcast(application), 0, nil)
   }
 }
 

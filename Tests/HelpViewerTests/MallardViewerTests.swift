@@ -267,7 +267,14 @@ final class MallardViewerTests: GtkTestCase {
       held.hold()
       let dialog = HelpDialog.present(topic: "index", in: book)
       let viewer = dialog.viewer
+      // No link renders before the page has loaded: it would take the CPU from the page's load.
+      var preparingBeforeLoaded: [Bool] = []
+      viewer.onStateChange = { state in
+        if state.phase != .loaded { preparingBeforeLoaded.append(MallardRenderer.shared.isPreparingLinks) }
+      }
       waitUntil("the guide") { viewer.state.title == "Notes Help" && viewer.state.phase == .loaded }
+      XCTAssertFalse(preparingBeforeLoaded.isEmpty)
+      XCTAssertEqual(preparingBeforeLoaded.filter { $0 }, [], "links asked for before the page loaded")
       XCTAssertTrue(MallardRenderer.shared.isPreparingLinks)
       dialog.close()
       held.release()

@@ -69,6 +69,45 @@ final class WindowManagerTests: GtkTestCase {
     }
   }
 
+  /// A closed book dialog's window serves the next book dialog (issue 21): its page has the
+  /// keyboard focus once the window manager activates the window again, though the closed
+  /// dialog's focus was in the search entry that left the window with it.
+  func testUnderAWindowManagerTheNextBookDialogInAKeptWindowHasItsPageFocused() throws {
+    guard try runsHere("testUnderAWindowManagerTheNextBookDialogInAKeptWindowHasItsPageFocused") else { return }
+    try onMain {
+      let folder = try TestBook.make()
+      defer { TestBook.remove(folder) }
+      let book = try HelpBook(folder: folder, languages: ["C"])
+      let parent = framedHost()
+      defer { gtk_window_destroy(parent) }
+      let first = HelpDialog.present(book: book, title: "First sheet", over: parent, controls: .all)
+      waitUntil("the first sheet active, its index loaded") {
+        gtk_window_is_active(first.gtkWindow) != 0 && first.viewer.state.phase == .loaded
+      }
+      XCTAssertTrue(first.openSearch("sync"))
+      waitUntil("the results, the focus in the entry") {
+        first.viewer.state.url?.contains("/.search?q=sync") == true && first.viewer.state.phase == .loaded
+          && !first.viewer.ownsFocus
+      }
+      let window = first.gtkWindow
+      first.close()
+      waitUntil("the window kept, ready") { ViewPool.hasReadyShell }
+      let second = HelpDialog(title: "Second sheet", over: parent, controls: .all)
+      defer { second.close() }
+      XCTAssertEqual(second.gtkWindow, window, "the kept window")
+      second.present()
+      second.show(topic: "sync", in: book)
+      waitUntil("the kept sheet active again, its page loaded") {
+        gtk_window_is_active(second.gtkWindow) != 0 && second.viewer.state.phase == .loaded
+      }
+      XCTAssertTrue(second.viewer.ownsFocus, "the page has the focus once the sheet is active")
+      _ = try runProgram("/usr/bin/xdotool", ["key", "End"])
+      waitUntil("the page scrolled to its end") {
+        (evaluate("window.scrollY", in: second.viewer.webView).flatMap(Double.init) ?? 0) > 0
+      }
+    }
+  }
+
   /// Whether the test named `name` runs in this process: in the child on the window manager's
   /// display, yes; here, it runs that child (and fails with it) and returns `false`.
   private func runsHere(_ name: String) throws -> Bool {

@@ -97,32 +97,27 @@ extension BundledScheme {
       respond(request, html: SearchPages.page(query: query, in: book, correcting: !exact))
       return true
     }
-    let name = path.split(separator: "/", omittingEmptySubsequences: true)
-    if name.count <= 1 {
-      let file = name.first.map(String.init) ?? "index.html"
-      if file.hasSuffix(".html"), let id = String(file.dropLast(5)).removingPercentEncoding, !id.isEmpty {
-        do {
-          let page = try book.page(id: id)
-          if book.format == .mallard {
-            // Rendered in memory, off the main thread; answered when done.
-            rendersAwaited += 1
-            Task {
-              defer { rendersAwaited -= 1 }
-              do throws(LoadError) {
-                request.respond(try await page.renderedHTML(), contentType: "text/html")
-                page.prepareLinkedPages()  // Ready when a link is followed.
-              } catch {
-                fail(request, with: error)
-              }
+    if let id = pageID(ofPath: path) {
+      do {
+        let page = try book.page(id: id)
+        if book.format == .mallard {
+          // Rendered in memory, off the main thread; answered when done.
+          rendersAwaited += 1
+          Task {
+            defer { rendersAwaited -= 1 }
+            do throws(LoadError) {
+              request.respond(try await page.renderedHTML(), contentType: "text/html")
+            } catch {
+              fail(request, with: error)
             }
-          } else {
-            serveFile(page.fileURL, for: request)
           }
-        } catch {
-          fail(request, with: error)
+        } else {
+          serveFile(page.fileURL, for: request)
         }
-        return true
+      } catch {
+        fail(request, with: error)
       }
+      return true
     }
     var lastError = LoadError(.httpError, url: path, httpStatus: 404, details: "No file \(path) in the help book.")
     for folder in book.folders.map(\.url) + [book.root] {
@@ -139,6 +134,29 @@ extension BundledScheme {
     }
     fail(request, with: lastError)
     return true
+  }
+
+  /// A viewer finished loading `address`: when it is a Mallard book's page, the pages it links
+  /// to start rendering in the background (`HelpBookPage.prepareLinkedPages()`). Only once the
+  /// page has loaded, so that no render takes the CPU from the page's own load.
+  static func pageLoaded(at address: String) {
+    guard let components = URLComponents(string: address), components.scheme == BundledAddress.scheme,
+      let host = components.host, let book = books[host.lowercased()], book.format == .mallard,
+      let id = pageID(ofPath: components.percentEncodedPath), let page = try? book.page(id: id)
+    else { return }
+    page.prepareLinkedPages()
+  }
+
+  /// The page id that a path of a book's address names (`/PAGE.html`; `/` is the index), or
+  /// `nil` for any other file.
+  private static func pageID(ofPath path: String) -> String? {
+    let name = path.split(separator: "/", omittingEmptySubsequences: true)
+    guard name.count <= 1 else { return nil }
+    let file = name.first.map(String.init) ?? "index.html"
+    guard file.hasSuffix(".html"), let id = String(file.dropLast(5)).removingPercentEncoding, !id.isEmpty else {
+      return nil
+    }
+    return id
   }
 
   private static func respond(_ request: URISchemeRequest, html: String) {

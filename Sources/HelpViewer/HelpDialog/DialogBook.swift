@@ -6,8 +6,9 @@ import HelpViewerGlue
 /// (with its toggle in the header) and the note above the page (e.g. for an unknown topic).
 ///
 /// It holds a reference to every widget it touches (its parts hold theirs), so that when the
-/// dialog's window is destroyed they live on, unparented, until the dialog goes; once the dialog
-/// has ended (`end()`) its signals are disconnected and late callbacks do nothing.
+/// dialog's window is destroyed, or kept for the next dialog without them (`takeOut`), they live
+/// on, unparented, until the dialog goes; once the dialog has ended (`end()`) its signals are
+/// disconnected and late callbacks do nothing.
 ///
 /// ```swift
 /// dialog.bookSupport = DialogBook(book: book)   // HelpDialog.attach(book:) does this
@@ -39,6 +40,23 @@ final class DialogBook {
     contentRef = GObjectRef(sinking: UnsafeMutableRawPointer(content))
     gtk_box_append(gcast(content), search.bar)
     gtk_box_append(gcast(content), note.root)
+  }
+
+  /// Takes the book's widgets out of a closed dialog's `window` before it is kept for the next
+  /// dialog (`DialogOwner`): the search toggle leaves `header`'s bar, and `page` (the viewer's
+  /// widget) is the window's only child again, the plain layout a new dialog window has. The
+  /// widgets stay alive, unparented, until this object goes.
+  func takeOut(of window: UnsafeMutablePointer<GtkWindow>, header: DialogHeader, page: UnsafeMutablePointer<GtkWidget>)
+  {
+    if gtk_widget_get_parent(search.toggle) != nil { gtk_header_bar_remove(header.bar, search.toggle) }
+    guard gtk_widget_get_parent(page) == content else { return }
+    // `contentRef` and the viewer hold the box and the page through the moves.
+    gtk_window_set_child(window, nil)
+    gtk_box_remove(gcast(content), page)
+    // As a new viewer's widget: the box had it take the height.
+    gtk_widget_set_vexpand(page, 0)
+    gtk_widget_set_vexpand_set(page, 0)
+    gtk_window_set_child(window, page)
   }
 
   /// The dialog ended: disconnects the search entry, the search bar and the note, so that no

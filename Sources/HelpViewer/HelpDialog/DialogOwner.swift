@@ -27,11 +27,13 @@ import HelpViewerGlue
 /// | with its window (destroyed by GTK)  | gone already     | its process to the pool               |
 /// | dropped before it ended (deinit)    | destroyed        | its process to the pool               |
 ///
-/// May be kept: closed by a person or the host while open, the plain layout (`isReusable`: no
-/// footer, no book), `HelpViewerEngine.reusesDialogWindows` on and `spareViewLimit` above 0, no
-/// other shell kept, the page not stuck in a script, the web view on the shared network
-/// session. When WebKit refuses the view's new, empty history (`ViewerParts.retire()`), the
-/// process goes to the pool and the window is destroyed after all. A stuck page's view goes
+/// May be kept: closed by a person or the host while open, no footer (`isReusable`: a terms
+/// dialog's), `HelpViewerEngine.reusesDialogWindows` on and `spareViewLimit` above 0, no other
+/// shell kept, the page not stuck in a script, the web view on the shared network session. A
+/// book dialog's window is kept too, with the book's widgets taken out first (`book`): the
+/// next dialog, book or not, finds the plain layout and makes its own search bar and note.
+/// When WebKit refuses the view's new, empty history (`ViewerParts.retire()`), the process
+/// goes to the pool and the window is destroyed after all. A stuck page's view goes
 /// nowhere (its process ended). "To the pool" is `HelpViewerEngine.viewerClosed`, also used by
 /// a host's own viewer and a dropped preload (`LoadingWebView.detach()`).
 ///
@@ -60,8 +62,11 @@ final class DialogOwner {
   /// The shortcut controllers the dialog added to its window, taken off when the window is kept.
   var windowShortcuts: [ShortcutController] = []
   /// Whether the window, header and viewer widgets may serve the next dialog: not once the
-  /// window holds another layout (a footer, a book's search bar and note).
+  /// window holds a footer (`HelpDialog.setFooter`).
   var isReusable = true
+  /// The book's search bar, its toggle and the note the dialog put into the window
+  /// (`HelpDialog.attach(book:)`), taken out before the window is kept.
+  var book: DialogBook?
   /// Whether `viewer` preloaded the page (`Preloads`): the dialog shows it with no new load.
   let isPreloaded: Bool
   /// Whether the dialog has ended.
@@ -138,6 +143,9 @@ final class DialogOwner {
     // the focus to the first header button.
     gtk_window_set_focus(window, nil)
     gtk_widget_set_visible(gcast(window), 0)
+    // Hidden first (no empty frame shows): the plain layout again, nothing of the book (search
+    // text, results, note) for the next dialog.
+    book?.takeOut(of: window, header: header, page: viewer.gtkWidget)
     return HelpViewerEngine.keep(ViewPool.Shell(window: window, header: header, parts: viewer.parts))
   }
 }

@@ -155,8 +155,9 @@ extension HelpDialog {
   }
 
   /// Adds the search bar, its toggle and the note to the dialog the first time; later, only
-  /// changes the book. `nil`, with nothing done, once the dialog has ended: its window may be
-  /// gone, or serving the next dialog.
+  /// changes the book. When the dialog closes, its window may serve the next dialog without
+  /// them (`DialogOwner`, `DialogBook.takeOut`). `nil`, with nothing done, once the dialog has
+  /// ended: its window may be gone, or serving the next dialog.
   @discardableResult
   func attach(book: HelpBook) -> DialogBook? {
     guard !hasEnded else { return nil }
@@ -170,9 +171,9 @@ extension HelpDialog {
     let support = DialogBook(book: book)
     bookSupport = support
     OpenHelpDialogs.add(self)
-    // The window's content becomes the search bar, the note and the page: a window laid out
-    // so does not serve the next dialog (`ViewPool.keep`).
-    owner.isReusable = false
+    // The window's content becomes the search bar, the note and the page; the owner takes
+    // them out again before it keeps the window for the next dialog.
+    owner.book = support
     // Taken out of the window, the page loses the keyboard focus: GTK leaves the window with
     // none, and when a window manager activates it, gives it to the first header button.
     let hadFocus = viewer.ownsFocus

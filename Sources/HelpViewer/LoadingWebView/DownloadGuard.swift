@@ -25,6 +25,9 @@ enum DownloadGuard {
   private(set) static var refusedCount = 0
   private(set) static var endedCount = 0
 
+  /// How many web views' viewers listen now (for tests: a viewer gone leaves none behind).
+  static var listenerCount: Int { listeners.count }
+
   /// Cancels every download started on `session` (a `WebKitNetworkSession *`).
   static func watch(_ session: GObjectRef) {
     DownloadSignals.connectStarted(session.opaque) { download in refuse(download) }

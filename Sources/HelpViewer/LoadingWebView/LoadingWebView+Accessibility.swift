@@ -21,7 +21,24 @@ extension LoadingWebView {
 
   /// Gives the keyboard focus to Retry when the load failed, else to the page.
   func takeFocus() {
-    gtk_widget_grab_focus(state.error == nil ? gcast(webView) : gcast(errorView.retryButton))
+    if state.error == nil { gtk_widget_grab_focus(gcast(webView)) } else { focusErrorView() }
+  }
+
+  /// Retry, or the technical details when the error has no Retry (`LoadError.isRetryable`).
+  private func focusErrorView() {
+    let retry: UnsafeMutablePointer<GtkWidget> = gcast(errorView.retryButton)
+    gtk_widget_grab_focus(gtk_widget_get_visible(retry) != 0 ? retry : errorView.detailsExpander)
+  }
+
+  /// Takes the keyboard focus off the web view before the error view covers it, so that no
+  /// hidden widget keeps it: a web view left focused under the error view while Retry was
+  /// shown and hidden again (three `help:` errors after a page, in one main-loop turn) was kept
+  /// alive by GTK after its window was destroyed, and its web process with it (issue 21). The
+  /// focus goes to the error view right after (`settleFocus`), or stays nowhere.
+  func releaseHiddenFocus() {
+    guard let root = gtk_widget_get_root(gtkWidget), let focus = gtk_root_get_focus(root) else { return }
+    let page: UnsafeMutablePointer<GtkWidget> = gcast(webView)
+    if focus == page || gtk_widget_is_ancestor(focus, page) != 0 { gtk_root_set_focus(root, nil) }
   }
 
   func settleFocus(_ state: LoadState, previous: LoadPhase) {
@@ -30,7 +47,7 @@ extension LoadingWebView {
     if let focus, focus != gtkWidget, gtk_widget_is_ancestor(focus, gtkWidget) == 0 { return }
     switch state.phase {
     case .loaded: gtk_widget_grab_focus(gcast(webView))
-    case .failed: gtk_widget_grab_focus(gcast(errorView.retryButton))
+    case .failed: focusErrorView()
     default: break
     }
   }

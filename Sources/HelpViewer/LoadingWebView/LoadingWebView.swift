@@ -140,9 +140,12 @@ public final class LoadingWebView {
   /// On the main thread even when a host drops its last reference elsewhere (e.g. in a
   /// background task): the widgets, signal connections and timers it owns are GTK's, and are
   /// released there. A page stuck in a script would keep its web process spinning after its
-  /// view goes (WebKit cannot close a page whose process does not answer): it is ended.
+  /// view goes (WebKit cannot close a page whose process does not answer): it is ended. A viewer
+  /// dropped without `detach()` leaves no listener behind (`DownloadGuard`).
   isolated deinit {
-    if !isDetached, isStuck { endStuckWebProcess() }
+    guard !isDetached else { return }
+    if isStuck { endStuckWebProcess() }
+    DownloadGuard.stopListening(webView)
   }
 
   /// Loads `url`; an address WebKit must not load (e.g. `javascript:`) fails at once. Returns
@@ -335,6 +338,8 @@ public final class LoadingWebView {
     model.state = state
     render(state)
     settleFocus(state, previous: previous)
+    // A help book's page shown: the pages it links to may render now (Mallard).
+    if state.phase == .loaded, previous != .loaded, let url = state.url { BundledScheme.pageLoaded(at: url) }
     for observer in observers { observer(state) }
     onStateChange?(state)
   }
@@ -387,6 +392,7 @@ public final class LoadingWebView {
     gtk_progress_bar_set_fraction(progressBar, state.progress)
     if let error = state.error {
       errorView.show(error)
+      releaseHiddenFocus()
       gtk_stack_set_visible_child_name(stack, "error")
     } else {
       gtk_stack_set_visible_child_name(stack, "page")

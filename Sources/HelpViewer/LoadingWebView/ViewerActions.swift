@@ -87,7 +87,10 @@ extension LoadingWebView {
     actions.add(.zoomIn) { [weak self] in self?.zoomIn() }
     actions.add(.zoomOut) { [weak self] in self?.zoomOut() }
     actions.add(.zoomReset) { [weak self] in self?.resetZoom() }
-    actions.add(.print) { [weak self] in self?.print() }
+    // On the next turn of the main loop, not inside the key event that activated it: the print
+    // dialog's nested main loop, run from Ctrl+P's dispatch through WebKit, left the web view
+    // alive after its window was destroyed (issue 21).
+    actions.add(.print) { [weak self] in Task { @MainActor [weak self] in self?.print() } }
     if let actionShortcuts = gtkWidget.addActionShortcuts(ViewerActions.shortcuts) { shortcuts.append(actionShortcuts) }
     connectFind()
     connectZoom()

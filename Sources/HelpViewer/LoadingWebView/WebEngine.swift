@@ -6,7 +6,9 @@ import HelpViewerGlue
 
 /// The WebKit objects every viewer of the process shares: one web context and one ephemeral
 /// network session, so nothing is written to disk and the process model is set up once. Every
-/// session it makes refuses downloads (`DownloadGuard`).
+/// session it makes refuses downloads (`DownloadGuard`). A web process ends with the last view
+/// that uses it: WebKit keeps no idle ones (`keepNoIdleWebProcesses()`); the pool's spare or a
+/// kept dialog window is the one process kept for the next viewer (`ViewPool`).
 ///
 /// Trusted certificates are scoped to the viewers that name them: WebKit can only add a trusted
 /// certificate to a whole network session (and never take it back), so a viewer whose
@@ -19,6 +21,26 @@ enum WebEngine {
   private static var session: GObjectRef?
   /// The sessions of viewers that trust certificates, one per distinct set (host → PEM).
   private static var trustingSessions: [[String: String]: GObjectRef] = [:]
+  /// Every web view made and not freed yet, weakly (pruned at each new one).
+  private static var made: [GWeakObject] = []
+
+  /// The web views made here that are still alive (for tests: what a closed viewer, dialog or
+  /// spare leaves behind), each with the address it shows.
+  static var liveWebViews: [String] {
+    made.removeAll { !$0.isAlive }
+    return made.compactMap { weak in
+      weak.withObject {
+        webkit_web_view_get_uri($0.assumingMemoryBound(to: WebKitWebView.self)).map { String(cString: $0) }
+          ?? "(no page)"
+      }
+    }
+  }
+
+  private static func track(_ view: GObjectRef) -> GObjectRef {
+    made.removeAll { !$0.isAlive }
+    made.append(GWeakObject(view.raw))
+    return view
+  }
 
   /// A web view and its user content manager (for scripts and script message handlers), both
   /// owned by the holder.
@@ -48,7 +70,7 @@ enum WebEngine {
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
     let view = GObjectRef(
       adoptingNew: hv_web_view_new(session.opaque, sharedContext().opaque, contentManager.opaque))
-    return (view, contentManager)
+    return (track(view), contentManager)
   }
 
   /// Whether `view` can serve a viewer with `configuration`: it is on the session that
@@ -87,12 +109,12 @@ enum WebEngine {
     if sharing {
       let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, nil))
       if let manager = webkit_web_view_get_user_content_manager(view.pointer()) {
-        return (view, GObjectRef(retaining: UnsafeMutableRawPointer(manager)))
+        return (track(view), GObjectRef(retaining: UnsafeMutableRawPointer(manager)))
       }
     }
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
     let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, contentManager.opaque))
-    return (view, contentManager)
+    return (track(view), contentManager)
   }
 
   /// Applies `configuration` to the view's settings (its own, or shared with the pool's hidden
@@ -150,12 +172,34 @@ enum WebEngine {
     if let context { return context }
     // Web processes free their caches from 100 MB on (half of 200 MB), checked every 2 s: the
     // pool keeps one process for many dialogs, which otherwise grows by some MB per page shown.
+    keepNoIdleWebProcesses()
     let made = GObjectRef(adoptingNew: hv_web_context_new(200, 2))
     // A help viewer needs no browser-sized caches.
     webkit_web_context_set_cache_model(made.opaque, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER)
     registerURIScheme(BundledAddress.scheme, on: made.opaque) { BundledScheme.serve($0) }
     context = made
     return made
+  }
+
+  /// Makes the contexts made from now on keep no idle web processes: a closed view's process
+  /// ends unless another view uses it.
+  ///
+  /// WebKit keeps the process of a closed view, one per site, for a later view of that site
+  /// (its web process cache: up to 30 processes, each for up to 5 minutes), unless the cache
+  /// model is `DOCUMENT_VIEWER`. It sizes that cache once, when a context is made, from a
+  /// process-wide setting that a context's `set_cache_model` changes: setting the model on the
+  /// shared context after making it left every closed viewer's process running (measured with
+  /// WebKitGTK 2.50: still there 15 s after its view was freed; issue 21 saw 8 at once six
+  /// minutes into the test suite). So the model is set first, on a throwaway context, which
+  /// starts no process.
+  ///
+  /// ```swift
+  /// keepNoIdleWebProcesses()
+  /// let context = GObjectRef(adoptingNew: hv_web_context_new(200, 2))  // caches no process
+  /// ```
+  private static func keepNoIdleWebProcesses() {
+    let primer = GObjectRef(adoptingNew: webkit_web_context_new())
+    webkit_web_context_set_cache_model(primer.opaque, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER)
   }
 
   private static func sharedSession() -> GObjectRef {

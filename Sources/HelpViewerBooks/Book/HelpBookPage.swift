@@ -59,12 +59,11 @@ public struct HelpBookPage: Sendable, Hashable {
     if let book { MallardRenderer.shared.prepare(self, in: book) }
   }
 
-  /// Starts rendering, in the background, the Mallard pages this page links to, once it is
-  /// shown: a link followed then finds its page ready. Nothing for an HTML page.
+  /// Starts rendering, in the background, the Mallard pages this page links to; call it once
+  /// the page has loaded: a link followed then finds its page ready. Nothing for an HTML page.
   ///
   /// ```swift
-  /// request.respond(try await page.renderedHTML(), contentType: "text/html")
-  /// page.prepareLinkedPages()
+  /// viewer.onStateChange = { state in if state.phase == .loaded { page.prepareLinkedPages() } }
   /// ```
   public func prepareLinkedPages() {
     if let book { MallardRenderer.shared.prepareLinks(of: self, in: book) }

@@ -1,3 +1,4 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
@@ -24,6 +25,27 @@ class GtkTestCase: XCTestCase {
     continueAfterFailure = false
     XCTAssertTrue(Self.gtkReady, "No display: run the tests under Xvfb (scripts/test.sh does).")
     MainActor.assumeIsolated { resetSharedState() }
+  }
+
+  /// With `HV_LEAK_LOG=FILE`, notes in FILE each test that leaves a web view alive once reset
+  /// (its viewers, dialogs and spares gone): how issue 21's leftovers were found.
+  override func tearDown() {
+    if Self.gtkReady, let path = ProcessInfo.processInfo.environment["HV_LEAK_LOG"] {
+      let name = self.name
+      MainActor.assumeIsolated {
+        resetSharedState()
+        guard !MainLoop.spin(until: { WebEngine.liveWebViews.isEmpty }, timeout: 3) else { return }
+        let line = "\(name): \(WebEngine.liveWebViews)\n"
+        if let handle = FileHandle(forWritingAtPath: path)
+          ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil)
+        {
+          handle.seekToEndOfFile()
+          handle.write(Data(line.utf8))
+          handle.closeFile()
+        }
+      }
+    }
+    super.tearDown()
   }
 
   /// Runs `body` on the main actor (the test already runs on the main thread).
