@@ -59,6 +59,20 @@ import Testing
     #expect(RenderedLinks.pageIDs(in: Data()) == [])
   }
 
+  @Test func eachLinkIsLookedUpOnceAndAPageThatWentIsSkipped() {
+    // A book whose files go while its links are chosen: each id is found only the first time
+    // it is asked for. A lazy compactMap asked twice and trapped on the second answer.
+    var asked: [String] = []
+    let lookup: (String) -> String? = { id in
+      defer { asked.append(id) }
+      return asked.contains(id) || id == "gone" ? nil : id
+    }
+    let kept: Set<String> = ["kept"]
+    let pages = RenderedLinks.pages(["a", "gone", "kept", "b", "c"], limit: 2, lookup: lookup) { kept.contains($0) }
+    #expect(pages == ["a", "b"])
+    #expect(asked == ["a", "gone", "kept", "b"], "each id once, none after the limit")
+  }
+
   @Test(.enabled(if: hasYelpXSL), .timeLimit(.minutes(1)))
   func theLinkedPagesAreRenderedAfterAViewersRequest() async throws {
     let (folder, book) = try Self.book(topics: 5)

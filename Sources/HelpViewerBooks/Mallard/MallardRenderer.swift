@@ -126,13 +126,13 @@ final class MallardRenderer: @unchecked Sendable {
     Self.queue.async {
       defer { self.linksLock.withLock { self.linksAsked -= 1 } }
       guard let html = self.keptHTML(of: page, in: book) else { return }
-      let pages = RenderedLinks.pageIDs(in: html).lazy.filter { $0 != page.id }
-        .compactMap { try? book.page(id: $0) }.filter { self.keptHTML(of: $0, in: book) == nil }
-        .prefix(Self.preparedLinks)
+      let pages = RenderedLinks.pages(
+        RenderedLinks.pageIDs(in: html).filter { $0 != page.id }, limit: Self.preparedLinks,
+        lookup: { try? book.page(id: $0) }, isKept: { self.keptHTML(of: $0, in: book) != nil })
       let start = self.linksLock.withLock {
         // Dropped or replaced since it was asked for: nothing to do.
         guard self.linksGeneration == generation else { return false }
-        self.linksWaiting = Array(pages)
+        self.linksWaiting = pages
         defer { self.renderingLinks = true }
         return !self.renderingLinks
       }

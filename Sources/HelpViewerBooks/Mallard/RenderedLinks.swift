@@ -26,6 +26,32 @@ enum RenderedLinks {
     return ids
   }
 
+  /// The first `limit` pages of `ids` that `lookup` finds and `isKept` does not hold yet, in
+  /// order; `lookup` is asked once per id, and `isKept` once per page found.
+  ///
+  /// Once only, because both read what may change between two calls: a book's files can go
+  /// (an update, an uninstall) and other renders keep pages. The lazy chain this replaces
+  /// (`ids.lazy.compactMap { … }.filter { … }.prefix(n)`) read its elements by index, asking
+  /// `compactMap`'s transform again for each, and force-unwrapped the later answer: a book
+  /// folder removed in between trapped the renderer's queue (`FlatMap.swift:49`, seen once in
+  /// the GTK suite when a test's book copy was deleted while its links were prepared).
+  ///
+  /// ```swift
+  /// RenderedLinks.pages(["sync", "gone", "share"], limit: 1, lookup: { try? book.page(id: $0) }) { _ in false }
+  /// // [sync's page]
+  /// ```
+  static func pages<Page>(
+    _ ids: [String], limit: Int, lookup: (String) -> Page?, isKept: (Page) -> Bool
+  ) -> [Page] {
+    var pages: [Page] = []
+    for id in ids {
+      guard pages.count < limit else { break }
+      guard let page = lookup(id), !isKept(page) else { continue }
+      pages.append(page)
+    }
+    return pages
+  }
+
   /// The page id that `address` names (`PAGE.html`, with or without a fragment), or `nil`.
   static func pageID(_ address: String) -> String? {
     let path = address.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
