@@ -3,10 +3,21 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+static WebKitSettings *hv_settings_new(gboolean hardware_acceleration) {
+  WebKitSettings *settings = webkit_settings_new();
+  webkit_settings_set_hardware_acceleration_policy(settings, hardware_acceleration
+                                                                 ? WEBKIT_HARDWARE_ACCELERATION_POLICY_ALWAYS
+                                                                 : WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER);
+  return settings;
+}
+
 WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *context,
-                               WebKitUserContentManager *user_content_manager) {
-  return g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, "web-context", context,
-                      "user-content-manager", user_content_manager, NULL);
+                               WebKitUserContentManager *user_content_manager, gboolean hardware_acceleration) {
+  WebKitSettings *settings = hv_settings_new(hardware_acceleration);
+  WebKitWebView *view = g_object_new(WEBKIT_TYPE_WEB_VIEW, "network-session", session, "web-context", context,
+                                     "user-content-manager", user_content_manager, "settings", settings, NULL);
+  g_object_unref(settings);
+  return view;
 }
 
 void hv_accessible_set_label(GtkAccessible *accessible, const char *label) {
@@ -47,12 +58,13 @@ void hv_settings_set_prefer_dark(GtkSettings *settings, gboolean dark) {
   g_object_set(settings, "gtk-application-prefer-dark-theme", dark, NULL);
 }
 
-WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *user_content_manager) {
+WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *user_content_manager,
+                                       gboolean hardware_acceleration) {
   if (user_content_manager == NULL) {
     // WebKit gives a related view the related view's settings and user content manager.
     return g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, NULL);
   }
-  WebKitSettings *settings = webkit_settings_new();
+  WebKitSettings *settings = hv_settings_new(hardware_acceleration);
   WebKitWebView *view = g_object_new(WEBKIT_TYPE_WEB_VIEW, "related-view", related, "user-content-manager",
                                      user_content_manager, "settings", settings, NULL);
   g_object_unref(settings);

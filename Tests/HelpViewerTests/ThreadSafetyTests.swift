@@ -141,7 +141,7 @@ final class ThreadSafetyTests: GtkTestCase {
       var pending: [URISchemeRequest] = []
       registerURIScheme("hv-async-test", on: context.opaque) { request in pending.append(request) }
       let webView = GObjectRef(
-        adoptingNew: hv_web_view_new(session.opaque, context.opaque, contentManager.opaque))
+        adoptingNew: hv_web_view_new(session.opaque, context.opaque, contentManager.opaque, 0))
       let window = showInWindow(webView.widget)
       defer { gtk_window_destroy(window) }
       webkit_web_view_load_uri(webView.pointer(), "hv-async-test://pages/late.html")

@@ -14,6 +14,7 @@ extension HelpViewerEngine {
     reusesDialogWindows = true
     spareViewLimit = 1
     preloadLimit = 2
+    hardwareAcceleration = false
     WebEngine.forgetSession()
     LoadingWebView.spinnerDelay = 0.3
   }

@@ -21,6 +21,9 @@ enum WebEngine {
   private static var session: GObjectRef?
   /// The sessions of viewers that trust certificates, one per distinct set (host → PEM).
   private static var trustingSessions: [[String: String]: GObjectRef] = [:]
+  /// Whether the views made from now on composite with hardware acceleration
+  /// (`HelpViewerEngine.hardwareAcceleration`); a view keeps the policy it was made with.
+  static var hardwareAcceleration = false
   /// Every web view made and not freed yet, weakly (pruned at each new one).
   private static var made: [GWeakObject] = []
 
@@ -69,7 +72,8 @@ enum WebEngine {
     MainLoop.integrateDispatch()
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
     let view = GObjectRef(
-      adoptingNew: hv_web_view_new(session.opaque, sharedContext().opaque, contentManager.opaque))
+      adoptingNew: hv_web_view_new(
+        session.opaque, sharedContext().opaque, contentManager.opaque, hardwareAcceleration ? 1 : 0))
     return (track(view), contentManager)
   }
 
@@ -107,13 +111,14 @@ enum WebEngine {
   static func newWebView(relatedTo related: GObjectRef, sharing: Bool) -> View {
     let relatedView: UnsafeMutablePointer<WebKitWebView> = related.pointer()
     if sharing {
-      let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, nil))
+      let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, nil, 0))
       if let manager = webkit_web_view_get_user_content_manager(view.pointer()) {
         return (track(view), GObjectRef(retaining: UnsafeMutableRawPointer(manager)))
       }
     }
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
-    let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, contentManager.opaque))
+    let view = GObjectRef(
+      adoptingNew: hv_web_view_new_related(relatedView, contentManager.opaque, hardwareAcceleration ? 1 : 0))
     return (track(view), contentManager)
   }
 

@@ -9,9 +9,12 @@
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
-// g_object_new is variadic: a WebKitWebView with its construct-only properties.
+// g_object_new is variadic: a WebKitWebView with its construct-only properties, and settings of
+// its own made with the hardware acceleration policy (ALWAYS or NEVER) already set: WebKit
+// 2.50's web process crashed when a view made with one policy was switched to the other and a
+// view related to it loaded a page.
 WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *context,
-                               WebKitUserContentManager *user_content_manager);
+                               WebKitUserContentManager *user_content_manager, gboolean hardware_acceleration);
 
 // gtk_accessible_update_property/_state are variadic: one property or state each.
 void hv_accessible_set_label(GtkAccessible *accessible, const char *label);
@@ -32,8 +35,10 @@ void hv_settings_set_prefer_dark(GtkSettings *settings, gboolean dark);
 
 // A WebKitWebView that shares `related`'s web process (and its context and network session):
 // construct-only `related-view`. With a user content manager, it has that and settings of its
-// own; with NULL, it shares `related`'s.
-WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *user_content_manager);
+// own (made as hv_web_view_new's); with NULL, it shares `related`'s (`hardware_acceleration`
+// is then unused).
+WebKitWebView *hv_web_view_new_related(WebKitWebView *related, WebKitUserContentManager *user_content_manager,
+                                       gboolean hardware_acceleration);
 
 // g_object_new again: a web context whose web processes free caches under memory pressure, as
 // they count it against `memory_limit_mb` (conservative from half, strict from three quarters;
