@@ -82,7 +82,7 @@ enum Driver {
     if FileManager.default.isExecutableFile(atPath: Programs.miniBrowser) {
       for round in 0..<3 {
         log("memory: MiniBrowser \(round + 1)/3")
-        let measured = try Programs.miniBrowserMemory(helpFile, settle: MemoryBench.settleSeconds)
+        let measured = try Programs.miniBrowserMemory(helpFile)
         results.miniBrowser.add(measured.pss)
         results.miniBrowserProcesses = measured.processes
       }

@@ -59,9 +59,6 @@ enum MemoryBench {
     var afterCyclesByKind: [String: Double] = [:]
   }
 
-  /// How long memory is left to settle before it is read (the same for MiniBrowser).
-  nonisolated static let settleSeconds = 3.0
-
   /// The word each book dialog searches for (in Notebook's help).
   nonisolated static let searchWord = "notes"
 
@@ -71,32 +68,32 @@ enum MemoryBench {
     result.scenario = scenario
     result.cycles = cycles
     try subject.open()
-    OpenBench.settle(settleSeconds)
-    result.oneDialog = ProcessTree.totalPSS(of: getpid())
-    result.oneDialogByKind = ProcessTree.pssByKind(of: getpid())
-    result.oneDialogAnon = ProcessTree.totalAnonPSS(of: getpid())
-    result.oneDialogAnonByKind = ProcessTree.anonPSSByKind(of: getpid())
+    let one = MemoryReading.settled(of: getpid())
+    result.oneDialog = one.total
+    result.oneDialogByKind = one.byKind
+    result.oneDialogAnon = one.anon
+    result.oneDialogAnonByKind = one.anonByKind
     result.processesOneDialog = ProcessTree.webKitProcesses(below: getpid())
     for cycle in 0..<cycles {
       if cycle == 10 {
-        OpenBench.settle(settleSeconds)
-        result.afterTenCycles = ProcessTree.totalPSS(of: getpid())
-        result.afterTenCyclesAnon = ProcessTree.totalAnonPSS(of: getpid())
+        let ten = MemoryReading.settled(of: getpid())
+        result.afterTenCycles = ten.total
+        result.afterTenCyclesAnon = ten.anon
         result.processesAfterTenCycles = ProcessTree.webKitProcesses(below: getpid())
       }
       subject.close()
       OpenBench.settle(0.3)  // As for the warm opens: a person does not reopen help at once.
       try subject.open()
       if cycle == 0 {
-        OpenBench.settle(settleSeconds)
+        OpenBench.settle(MemoryReading.pauseSeconds)
         result.processesAfterOneCycle = ProcessTree.webKitProcesses(below: getpid())
       }
     }
-    OpenBench.settle(settleSeconds)
-    result.afterCycles = ProcessTree.totalPSS(of: getpid())
-    result.afterCyclesByKind = ProcessTree.pssByKind(of: getpid())
-    result.afterCyclesAnon = ProcessTree.totalAnonPSS(of: getpid())
-    result.afterCyclesAnonByKind = ProcessTree.anonPSSByKind(of: getpid())
+    let after = MemoryReading.settled(of: getpid())
+    result.afterCycles = after.total
+    result.afterCyclesByKind = after.byKind
+    result.afterCyclesAnon = after.anon
+    result.afterCyclesAnonByKind = after.anonByKind
     result.processesAfterCycles = ProcessTree.webKitProcesses(below: getpid())
     subject.close()
     return result

@@ -59,8 +59,9 @@ enum Programs {
     return handle
   }
 
-  /// Total PSS (MiB) and WebKit process count of MiniBrowser showing `url`, after it settled.
-  static func miniBrowserMemory(_ url: String, settle: Double) throws -> (pss: Double, processes: Int) {
+  /// Total PSS (MiB) and WebKit process count of MiniBrowser showing `url`, after it settled:
+  /// the median of readings taken as `MemoryReading.settled` takes the app's.
+  static func miniBrowserMemory(_ url: String) throws -> (pss: Double, processes: Int) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: miniBrowser)
     process.arguments = [url]
@@ -72,9 +73,14 @@ enum Programs {
       process.waitUntilExit()
     }
     // Not a test: the benchmark gives MiniBrowser the same time to load and settle as the app.
-    Thread.sleep(forTimeInterval: 1.5 + settle)
+    Thread.sleep(forTimeInterval: 1.5 + MemoryReading.pauseSeconds)
     let pid = process.processIdentifier
-    return (ProcessTree.totalPSS(of: pid), ProcessTree.webKitProcesses(below: pid))
+    var readings: [MemoryReading] = []
+    for index in 0..<MemoryReading.count {
+      if index > 0 { Thread.sleep(forTimeInterval: MemoryReading.intervalSeconds) }
+      readings.append(MemoryReading.now(of: pid))
+    }
+    return (MemoryReading.median(of: readings).total, ProcessTree.webKitProcesses(below: pid))
   }
 
   /// Re-runs this benchmark under Xvfb (and a D-Bus session) when there is no display.

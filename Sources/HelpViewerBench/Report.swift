@@ -172,8 +172,9 @@ struct Report {
       Open timings run in \(results.rounds) fresh processes per page, 2 rounds of each kind per process (the
       first open once per process). Each open uses a new address (`?open=N`) so no page comes from an
       earlier one's memory cache. Memory is total PSS (`/proc/PID/smaps_rollup`) of the process and all
-      its descendants (WebKit's web and network processes, their sandbox) after \(Int(MemoryBench.settleSeconds)) s
-      of settling, on the bundled help page (0.3 s between a close and the next open, as for the warm
+      its descendants (WebKit's web and network processes, their sandbox): the median of \(MemoryReading.count) readings \
+      \(MemoryReading.intervalSeconds) s apart after \(Int(MemoryReading.pauseSeconds)) s of settling (a web process moves by \
+      several MiB within seconds), on the bundled help page (0.3 s between a close and the next open, as for the warm
       opens); MiniBrowser shows the same file, measured the same way. The book dialogs show
       Notebook's help book and search it for “\(MemoryBench.searchWord)” each; the embedded viewers
       load the bundled page in one host window, which then drops them (`MemoryBench.Scenario`).
