@@ -239,14 +239,13 @@ struct Report {
       the shared context, ephemeral session and bundled scheme. Before issue 20 the row timed the
       demo to its exit (1.10× raw on an idle machine); that now includes the report's second of
       waiting for the page to answer, so the row is the demo's `startToLoaded`.
-    - **Memory after 100 cycles** is at the target: 4.6 MiB more on an idle machine, 6.9 MiB in a
-      run with a load average of 1.1. The pool keeps one web process for all dialogs, and WebKitGTK
-      2.50's web process grows with the pages shown in it: the "PSS of" rows split the total by
-      process. It grows most over the first ten cycles (several MB per page), then by well under
-      1 MB per page (measured also with one shared settings object and user content manager); the
-      app's own process stays within a few MB. WebKit's memory-pressure settings (limit 200 MB,
-      caches freed from 100 MB, checked every 2 s) bound the growth rather than remove it;
-      `HelpViewerEngine.dropSpareViews()` gives it all back, at the cost of a cold next open.
+    - **Memory after 100 cycles** (issue 21): viewers draw without hardware acceleration
+      (`HelpViewerEngine.hardwareAcceleration`), so the web process starts no compositor: it holds
+      about 29 MiB of its own memory and stays within 1.5 MiB over 100 dialogs, book dialogs or
+      embedded viewers. With the compositor (Mesa's GL under Xvfb) it held about 87 MiB and grew by
+      15–20 MiB over the first ten book dialogs. What still grows is the app's own process: about
+      2 MiB over 100 embedded viewers (the "of app" rows), at the "from cycle 10" target. Each
+      reading is the median of 12 over 2.75 s: single readings moved by several MiB.
     - **First open** is the process's first window (GTK's renderer, style sheets and fonts start),
       while the naive opens are measured later in the same process.
 
