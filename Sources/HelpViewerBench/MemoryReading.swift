@@ -44,10 +44,17 @@ struct MemoryReading: Codable {
   /// apart (the main loop running between them) and gives their medians.
   @MainActor
   static func settled(of root: Int32) -> MemoryReading {
-    OpenBench.settle(pauseSeconds)
+    sampled(of: root) { OpenBench.settle($0) }
+  }
+
+  /// Waits `pauseSeconds`, then takes `count` readings `intervalSeconds` apart, waiting with
+  /// `wait` (seconds), and gives their medians: `settled` for the app, whose main loop runs
+  /// meanwhile; another program's memory (MiniBrowser) with a plain sleep.
+  static func sampled(of root: Int32, waiting wait: (Double) -> Void) -> MemoryReading {
+    wait(pauseSeconds)
     var readings: [MemoryReading] = []
     for index in 0..<count {
-      if index > 0 { OpenBench.settle(intervalSeconds) }
+      if index > 0 { wait(intervalSeconds) }
       readings.append(now(of: root))
     }
     return median(of: readings)

@@ -73,14 +73,10 @@ enum Programs {
       process.waitUntilExit()
     }
     // Not a test: the benchmark gives MiniBrowser the same time to load and settle as the app.
-    Thread.sleep(forTimeInterval: 1.5 + MemoryReading.pauseSeconds)
+    Thread.sleep(forTimeInterval: 1.5)
     let pid = process.processIdentifier
-    var readings: [MemoryReading] = []
-    for index in 0..<MemoryReading.count {
-      if index > 0 { Thread.sleep(forTimeInterval: MemoryReading.intervalSeconds) }
-      readings.append(MemoryReading.now(of: pid))
-    }
-    return (MemoryReading.median(of: readings).total, ProcessTree.webKitProcesses(below: pid))
+    let reading = MemoryReading.sampled(of: pid) { Thread.sleep(forTimeInterval: $0) }
+    return (reading.total, ProcessTree.webKitProcesses(below: pid))
   }
 
   /// Re-runs this benchmark under Xvfb (and a D-Bus session) when there is no display.

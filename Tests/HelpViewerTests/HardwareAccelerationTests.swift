@@ -21,22 +21,17 @@ final class HardwareAccelerationTests: GtkTestCase {
       let server = try TestServer()
       server.route("/", .page("<title>Plain</title><p>hello"))
       defer { server.stop() }
-      let before = WebProcesses.running()
-      let viewer = LoadingWebView(url: server.url("/"))
-      let window = showInWindow(viewer.gtkWidget)
-      defer { gtk_window_destroy(window) }
-      waitUntil("the page loaded") { viewer.state.phase == .loaded }
-      let settings = webkit_web_view_get_settings(viewer.webView)
-      XCTAssertEqual(
-        webkit_settings_get_hardware_acceleration_policy(settings), WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER)
-      let processes = WebProcesses.running().subtracting(before)
-      XCTAssertEqual(processes.count, 1, "the viewer's own web process")
+      let shown = Self.showLoaded(server.url("/"))
+      defer { gtk_window_destroy(shown.window) }
+      XCTAssertEqual(shown.policy, WEBKIT_HARDWARE_ACCELERATION_POLICY_NEVER)
+      XCTAssertEqual(shown.processes.count, 1, "the viewer's own web process")
       // A second page as well: no compositor starts with a later page either.
+      let viewer = shown.viewer
       viewer.load(server.url("/?again"))
       waitUntil("the second page loaded") {
         viewer.state.phase == .loaded && viewer.state.url?.hasSuffix("again") == true
       }
-      for process in processes {
+      for process in shown.processes {
         XCTAssertFalse(Compositor.runs(in: process), "web process \(process) composites")
       }
     }
@@ -47,20 +42,30 @@ final class HardwareAccelerationTests: GtkTestCase {
       let server = try TestServer()
       server.route("/", .page("<title>Accelerated</title><p>hello"))
       defer { server.stop() }
-      let before = WebProcesses.running()
       HelpViewerEngine.hardwareAcceleration = true  // The reset between tests turns it off.
-      let viewer = LoadingWebView(url: server.url("/"))
-      let window = showInWindow(viewer.gtkWidget)
-      defer { gtk_window_destroy(window) }
-      waitUntil("the page loaded") { viewer.state.phase == .loaded }
-      let settings = webkit_web_view_get_settings(viewer.webView)
-      XCTAssertEqual(
-        webkit_settings_get_hardware_acceleration_policy(settings), WEBKIT_HARDWARE_ACCELERATION_POLICY_ALWAYS)
-      let processes = WebProcesses.running().subtracting(before)
-      XCTAssertEqual(processes.count, 1, "the viewer's own web process")
+      let shown = Self.showLoaded(server.url("/"))
+      defer { gtk_window_destroy(shown.window) }
+      XCTAssertEqual(shown.policy, WEBKIT_HARDWARE_ACCELERATION_POLICY_ALWAYS)
+      XCTAssertEqual(shown.processes.count, 1, "the viewer's own web process")
       // What the other test checks is absent is here.
+      let processes = shown.processes
       waitUntil("its web process composites") { processes.contains { Compositor.runs(in: $0) } }
     }
+  }
+
+  /// A new viewer showing `url` in a window of its own, once loaded: its web view's hardware
+  /// acceleration policy, and the web processes started since it was made.
+  @MainActor
+  private static func showLoaded(_ url: URL) -> (
+    viewer: LoadingWebView, window: UnsafeMutablePointer<GtkWindow>, policy: WebKitHardwareAccelerationPolicy,
+    processes: Set<Int32>
+  ) {
+    let before = WebProcesses.running()
+    let viewer = LoadingWebView(url: url)
+    let window = showInWindow(viewer.gtkWidget)
+    waitUntil("the page loaded") { viewer.state.phase == .loaded }
+    let policy = webkit_settings_get_hardware_acceleration_policy(webkit_web_view_get_settings(viewer.webView))
+    return (viewer, window, policy, WebProcesses.running().subtracting(before))
   }
 }
 
