@@ -73,11 +73,14 @@ enum Driver {
     results.startup = try StartupComparison.run(page: helpFile)
 
     log("memory: one dialog, then 100 open/close cycles")
-    results.memory = try Programs.child(MemoryBench.Result.self, ["memory", "--cycles", "100"])
+    results.memory = try Programs.child(
+      MemoryBench.Result.self, ["memory", "--cycles", "100"], environment: HeapInUse.environment)
     for scenario in MemoryBench.Scenario.allCases where scenario != .dialog {
       log("memory: 100 \(scenario.cycleName)")
       results.otherMemory.append(
-        try Programs.child(MemoryBench.Result.self, ["memory", "--scenario", scenario.rawValue, "--cycles", "100"]))
+        try Programs.child(
+          MemoryBench.Result.self, ["memory", "--scenario", scenario.rawValue, "--cycles", "100"],
+          environment: HeapInUse.environment))
     }
     if FileManager.default.isExecutableFile(atPath: Programs.miniBrowser) {
       for round in 0..<3 {

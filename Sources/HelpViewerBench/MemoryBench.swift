@@ -57,6 +57,32 @@ enum MemoryBench {
     var oneDialogAnonByKind: [String: Double] = [:]
     var afterCyclesAnonByKind: [String: Double] = [:]
     var afterCyclesByKind: [String: Double] = [:]
+    /// The app's C heap in use (`HeapInUse`), MiB, with one viewer open, after 10 cycles and
+    /// after all: what it keeps, whatever pages malloc holds free.
+    var heapOne = 0.0
+    var heapAfterTen = 0.0
+    var heapAfter = 0.0
+    /// Total PSS at every 10th cycle from the 10th on, and after the last.
+    var lateTotals: [Point] = []
+
+    /// One reading of `lateTotals`.
+    struct Point: Codable {
+      var cycle: Int
+      var total: Double
+    }
+
+    /// Growth from cycle 10 to the last by the least-squares line through `lateTotals`: what
+    /// the memory does over the cycles, which one reading at each end (a web process's moves by
+    /// a MiB or two with its collector) does not tell. Zero with fewer than two readings.
+    var lateTrend: Double {
+      guard lateTotals.count > 1, let first = lateTotals.first, let last = lateTotals.last else { return 0 }
+      let count = Double(lateTotals.count)
+      let meanCycle = lateTotals.reduce(0) { $0 + Double($1.cycle) } / count
+      let meanTotal = lateTotals.reduce(0) { $0 + $1.total } / count
+      let spread = lateTotals.reduce(0) { $0 + (Double($1.cycle) - meanCycle) * (Double($1.cycle) - meanCycle) }
+      let covariance = lateTotals.reduce(0) { $0 + (Double($1.cycle) - meanCycle) * ($1.total - meanTotal) }
+      return spread > 0 ? covariance / spread * Double(last.cycle - first.cycle) : 0
+    }
   }
 
   /// The word each book dialog searches for (in Notebook's help).
@@ -73,13 +99,18 @@ enum MemoryBench {
     result.oneDialogByKind = one.byKind
     result.oneDialogAnon = one.anon
     result.oneDialogAnonByKind = one.anonByKind
+    result.heapOne = HeapInUse.megabytes() ?? 0
     result.processesOneDialog = ProcessTree.webKitProcesses(below: getpid())
     for cycle in 0..<cycles {
-      if cycle == 10 {
-        let ten = MemoryReading.settled(of: getpid())
-        result.afterTenCycles = ten.total
-        result.afterTenCyclesAnon = ten.anon
-        result.processesAfterTenCycles = ProcessTree.webKitProcesses(below: getpid())
+      if cycle >= 10, cycle % 10 == 0 {
+        let reading = MemoryReading.settled(of: getpid())
+        result.lateTotals.append(Result.Point(cycle: cycle, total: reading.total))
+        if cycle == 10 {
+          result.afterTenCycles = reading.total
+          result.afterTenCyclesAnon = reading.anon
+          result.heapAfterTen = HeapInUse.megabytes() ?? 0
+          result.processesAfterTenCycles = ProcessTree.webKitProcesses(below: getpid())
+        }
       }
       subject.close()
       OpenBench.settle(0.3)  // As for the warm opens: a person does not reopen help at once.
@@ -91,9 +122,11 @@ enum MemoryBench {
     }
     let after = MemoryReading.settled(of: getpid())
     result.afterCycles = after.total
+    result.lateTotals.append(Result.Point(cycle: cycles, total: after.total))
     result.afterCyclesByKind = after.byKind
     result.afterCyclesAnon = after.anon
     result.afterCyclesAnonByKind = after.anonByKind
+    result.heapAfter = HeapInUse.megabytes() ?? 0
     result.processesAfterCycles = ProcessTree.webKitProcesses(below: getpid())
     subject.close()
     return result

@@ -60,11 +60,13 @@ enum Programs {
   }
 
   /// Total PSS (MiB) and WebKit process count of MiniBrowser showing `url`, after it settled:
-  /// the median of readings taken as `MemoryReading.settled` takes the app's.
+  /// the median of readings taken as `MemoryReading.settled` takes the app's, with the same
+  /// malloc setting (`HeapInUse.environment`).
   static func miniBrowserMemory(_ url: String) throws -> (pss: Double, processes: Int) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: miniBrowser)
     process.arguments = [url]
+    process.environment = ProcessInfo.processInfo.environment.merging(HeapInUse.environment) { $1 }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errorLog()
     try process.run()
