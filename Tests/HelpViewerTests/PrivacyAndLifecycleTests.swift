@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerGlue
 import XCTest
 
@@ -80,7 +80,7 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
       server.route("/marker", .page("<title>Marker</title>"))
       defer { server.stop() }
       LogWatch.start()
-      let baseline = webProcessCount()  // Earlier tests' processes may still be on their way out.
+      let baseline = WebProcesses.running().count  // Earlier tests' processes may still be on their way out.
       let parent = showInWindow(gtk_label_new("host")!, title: "Lifecycle host")
       var freed: [(dialog: () -> Bool, window: GWeakObject, webView: GWeakObject)] = []
       for round in 0..<200 {
@@ -94,7 +94,8 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
           waitUntil("round \(round) reached the server") { server.hits["/held", default: 0] == (round + 1) / 2 }
           XCTAssertEqual(
             recorder.phases, ["loading"],
-            "round \(round): loading from present() to close(): \(recorder.samples.map { "\($0.state.phase.name) \($0.state.url ?? "-")" })")
+            "round \(round): loading from present() to close(): \(recorder.samples.map { "\($0.state.phase.name) \($0.state.url ?? "-")" })"
+          )
         } else {
           waitUntil("round \(round) loaded") { dialog?.viewer.state.phase == .loaded }
         }
@@ -118,9 +119,9 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
       }
       // No growth: the pool (or WebKit) may keep one web process for the shared context, none per
       // dialog.
-      let before = webProcessCount()
+      let before = WebProcesses.running().count
       waitUntil("the dialogs' web processes exited (\(before) running, \(baseline) before the cycles)", timeout: 30) {
-        webProcessCount() <= baseline + 1
+        WebProcesses.running().count <= baseline + 1
       }
       // Late responses reach nothing; a later load proves the main loop and WebKit went past them.
       server.release("/held")
@@ -141,30 +142,4 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
       if !platform.isEmpty { print("Platform warnings (not the package's): \(platform.map(\.description))") }
     }
   }
-}
-
-/// The running WebKit web processes started by this process (their command name is cut to 15
-/// characters by Linux; they may sit below a sandbox process).
-func webProcessCount() -> Int {
-  let me = Int(getpid())
-  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-  return entries.filter { entry in
-    guard let pid = Int(entry), let comm = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8),
-      comm.hasPrefix("WebKitWebProces")
-    else { return false }
-    var ancestor = parent(of: pid)
-    while let current = ancestor, current > 1 {
-      if current == me { return true }
-      ancestor = parent(of: current)
-    }
-    return false
-  }.count
-}
-
-private func parent(of pid: Int) -> Int? {
-  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-    let close = stat.lastIndex(of: ")")
-  else { return nil }
-  let fields = stat[stat.index(after: close)...].split(separator: " ")
-  return fields.count > 1 ? Int(fields[1]) : nil
 }

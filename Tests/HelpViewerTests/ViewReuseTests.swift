@@ -39,7 +39,7 @@ final class ViewReuseTests: GtkTestCase {
           first.viewer.state.phase == .loaded && first.viewer.state.url?.hasSuffix("/b") == true
             && first.viewer.state.canGoBack && first.viewer.state.title == "Injected by the first dialog"
         }
-        processes = webProcessCount()
+        processes = WebProcesses.running().count
         let webView = GWeakObject(first.viewer.webView)
         first.close()
         return webView
@@ -63,7 +63,7 @@ final class ViewReuseTests: GtkTestCase {
       let history = webkit_web_view_get_back_forward_list(second.viewer.webView)
       XCTAssertEqual(g_list_length(webkit_back_forward_list_get_back_list(history)), 0, "no old page in the history")
       XCTAssertEqual(gtk_widget_get_sensitive(gcast(second.header.backButton)), 0)
-      XCTAssertLessThanOrEqual(webProcessCount(), processes, "no new web process for the second dialog")
+      XCTAssertLessThanOrEqual(WebProcesses.running().count, processes, "no new web process for the second dialog")
     }
   }
 
