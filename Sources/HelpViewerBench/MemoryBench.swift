@@ -57,9 +57,8 @@ enum MemoryBench {
     var oneDialogAnonByKind: [String: Double] = [:]
     var afterCyclesAnonByKind: [String: Double] = [:]
     var afterCyclesByKind: [String: Double] = [:]
-    /// The app's C heap in use (`HeapInUse`), MiB, with one viewer open, after 10 cycles and
-    /// after all: what it keeps, whatever pages malloc holds free.
-    var heapOne = 0.0
+    /// The app's C heap in use (`HeapInUse`), MiB, after 10 cycles and after all: what it
+    /// keeps, whatever pages malloc holds free.
     var heapAfterTen = 0.0
     var heapAfter = 0.0
     /// Total PSS at every 10th cycle from the 10th on, and after the last.
@@ -99,7 +98,6 @@ enum MemoryBench {
     result.oneDialogByKind = one.byKind
     result.oneDialogAnon = one.anon
     result.oneDialogAnonByKind = one.anonByKind
-    result.heapOne = HeapInUse.megabytes() ?? 0
     result.processesOneDialog = ProcessTree.webKitProcesses(below: getpid())
     for cycle in 0..<cycles {
       if cycle >= 10, cycle % 10 == 0 {
