@@ -80,6 +80,9 @@ public final class LoadingWebView {
   /// On reused parts, the first page's address until its load starts: WebKit's events until
   /// then belong to the empty page the view showed before (`ViewerParts.retire()`).
   private var awaitedFirstStart: String?
+  /// On reused parts, the first page's address while it loads from the restored history item:
+  /// WebKit does not scroll to its section (`SectionScroll`).
+  private var sectionToScroll: String?
   var machine: LoadStateMachine
   let signals = SignalBag()
   /// The connection to GTK's dark preference (see `LoadingWebView+Theme.swift`).
@@ -172,6 +175,7 @@ public final class LoadingWebView {
 
   private func startLoad(_ address: String) {
     if !restarter.isAsking { restarter.forget() }
+    sectionToScroll = nil
     // A page stuck in a script would take the next load with it: its process goes first.
     if isStuck { endStuckWebProcess() }
     switch URLInput.parse(address, extraSchemes: [BundledAddress.scheme]) {
@@ -193,6 +197,7 @@ public final class LoadingWebView {
         replacesHistory = false
         if SessionHistory.replace(in: webView, with: uri) {
           awaitedFirstStart = uri  // The restored item's address, exactly.
+          sectionToScroll = SectionScroll.fragment(of: uri) == nil ? nil : uri
           return
         }
       }
@@ -340,6 +345,10 @@ public final class LoadingWebView {
     settleFocus(state, previous: previous)
     // A help book's page shown: the pages it links to may render now (Mallard).
     if state.phase == .loaded, previous != .loaded, let url = state.url { BundledScheme.pageLoaded(at: url) }
+    if state.phase == .loaded, let section = sectionToScroll, state.url == section {
+      sectionToScroll = nil
+      SectionScroll.scroll(webView, to: section)
+    }
     for observer in observers { observer(state) }
     onStateChange?(state)
   }
