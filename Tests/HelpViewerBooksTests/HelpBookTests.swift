@@ -88,12 +88,12 @@ import Testing
     #expect(book.page(at: try #require(URL(string: "https://example.com/sync.html"))) == nil)
   }
 
-  @Test func unknownTopicIsA404() throws {
+  @Test func unknownTopicIsAMissingPage() throws {
     let folder = try TestBook.make()
     defer { folder.remove() }
     let book = try HelpBook(folder: folder.url, languages: ["de"])
     let error = #expect(throws: LoadError.self) { try book.url(forTopic: "nonexistent", section: "x") }
-    #expect(error?.kind == .httpError && error?.httpStatus == 404)
+    #expect(error?.kind == .pageNotFound && error?.httpStatus == nil, "no HTTP status for a book's page")
     #expect(error?.details?.contains("nonexistent") == true)
   }
 

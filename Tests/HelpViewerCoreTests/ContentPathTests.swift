@@ -45,9 +45,9 @@ import Testing
     }
   }
 
-  @Test func missingFilesAre404() throws {
+  @Test func missingFilesAreMissingPages() throws {
     let root = try makeRoot()
-    #expect(ContentPath.resolve("/nope.html", in: root).failureKind == .httpError)
+    #expect(ContentPath.resolve("/nope.html", in: root).failureKind == .pageNotFound)
   }
 
   /// A folder's `index.html` that links back to its own folder (or to a folder above it) is a
@@ -64,8 +64,8 @@ import Testing
       switch ContentPath.resolve(path, in: root) {
       case .success(let url): Issue.record("\(path) resolved to \(url.path)")
       case .failure(let error):
-        #expect(error.kind == .httpError, "\(path)")
-        #expect(error.httpStatus == 404, "\(path)")
+        #expect(error.kind == .pageNotFound, "\(path)")
+        #expect(error.httpStatus == nil, "\(path)")
       }
     }
     // A link to a real page elsewhere in the folder still serves that page.

@@ -37,10 +37,11 @@ import Testing
   }
 
   @Test(arguments: [(D.webKitNetwork, C.webKitNetworkFileDoesNotExist), (D.gio, C.gioNotFound)])
-  func missingFileIsA404(domain: String, code: Int) {
+  func aMissingLocalFileIsAMissingPage(domain: String, code: Int) {
     let error = ErrorClassifier.classify(PlatformError(domain: domain, code: code, message: ""), url: "file:///x")
-    #expect(error?.kind == .httpError)
-    #expect(error?.httpStatus == 404)
+    #expect(error?.kind == .pageNotFound)
+    #expect(error?.httpStatus == nil)
+    #expect(error?.isRetryable == false)
     #expect(error?.title == "Page Not Found")
     #expect(error?.message == "This page does not exist. The link may be out of date.")
   }

@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerGlue
 import XCTest
 
@@ -80,11 +80,11 @@ final class BadInputTests: GtkTestCase {
         (expired.url("/").absoluteString, .tlsFailure),
         (http.url("/download").absoluteString, .cannotShowContent),
         (http.url("/binary").absoluteString, .cannotShowContent),
-        ("help-viewer://notebook/help/no-such-page.html", .httpError),
-        ("help-viewer://no-such-folder/index.html", .httpError),
-        ("help-viewer://bundle/help/index.html", .httpError),  // the library registers no folder of its own
-        ("file:///nonexistent/help.html", .httpError),
-        ("/nonexistent/help.html", .httpError),
+        ("help-viewer://notebook/help/no-such-page.html", .pageNotFound),
+        ("help-viewer://no-such-folder/index.html", .pageNotFound),
+        ("help-viewer://bundle/help/index.html", .pageNotFound),  // the library registers no folder of its own
+        ("file:///nonexistent/help.html", .pageNotFound),
+        ("/nonexistent/help.html", .pageNotFound),
       ]
     }
 

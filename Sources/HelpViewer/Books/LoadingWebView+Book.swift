@@ -21,7 +21,7 @@ extension LoadingWebView {
   }
 
   /// Shows `topic`'s page of `book` at `section`. When the book has no such page, shows its
-  /// index page instead and returns why (a 404 `LoadError`, or `.blockedByPolicy` for a topic
+  /// index page instead and returns why (`.pageNotFound`, or `.blockedByPolicy` for a topic
   /// that is a path), so that the host can say so; `nil` when the topic's page loads. A book
   /// without an index page shows the error view.
   ///
@@ -48,7 +48,7 @@ extension LoadingWebView {
   /// Whether `load(topic:section:in:)` shows the index page for `error`: a topic the book does
   /// not have, or one that is a path (not a book that cannot be shown at all).
   static func showsIndex(for error: LoadError) -> Bool {
-    error.kind == .httpError || error.kind == .blockedByPolicy
+    error.kind == .pageNotFound || error.kind == .blockedByPolicy
   }
 
   /// Shows the page a GNOME `help:` address names (`help:APP`, `help:APP/PAGE#section`), found

@@ -49,7 +49,7 @@ extension BundledScheme {
   }
 
   /// The address of `topic`'s page in `book` (served by the bundled scheme), with `section` as
-  /// its fragment. Throws as `HelpBook.page(id:)` does: a 404 `LoadError` for an unknown topic,
+  /// its fragment. Throws as `HelpBook.page(id:)` does: `.pageNotFound` for an unknown topic,
   /// `.blockedByPolicy` for a path; and as `HelpBook.checkRenderer()` for a book that cannot be
   /// shown (DocBook, Mallard without yelp-xsl). A Mallard page starts rendering in the
   /// background at once (`HelpBookPage.prepare()`), while the web view gets ready to ask for it.
@@ -79,6 +79,15 @@ extension BundledScheme {
     components.queryItems =
       [URLQueryItem(name: "q", value: query)] + (correcting ? [] : [URLQueryItem(name: "exact", value: "1")])
     return components.url ?? URL(fileURLWithPath: "/")
+  }
+
+  /// The book whose page `address` is (`help-viewer://book-N/…`), if any: the book a help
+  /// dialog searches follows the page shown, through links, Back and Forward.
+  static func book(at address: String) -> HelpBook? {
+    guard let components = URLComponents(string: address), components.scheme == BundledAddress.scheme,
+      let host = components.host
+    else { return nil }
+    return books[host.lowercased()]
   }
 
   /// Stops serving the book registered as `name` (a folder now takes the name).
@@ -119,7 +128,7 @@ extension BundledScheme {
       }
       return true
     }
-    var lastError = LoadError(.httpError, url: path, httpStatus: 404, details: "No file \(path) in the help book.")
+    var lastError = LoadError(.pageNotFound, url: path, details: "No file \(path) in the help book.")
     for folder in book.folders.map(\.url) + [book.root] {
       switch ContentPath.resolve(path, in: folder) {
       case .success(let file):
@@ -163,8 +172,11 @@ extension BundledScheme {
     request.respond(Data(html.utf8), contentType: "text/html")
   }
 
-  private static func fail(_ request: URISchemeRequest, with error: LoadError) {
-    let code = error.kind == .blockedByPolicy ? G_IO_ERROR_PERMISSION_DENIED : G_IO_ERROR_NOT_FOUND
-    request.fail(code, error.details ?? error.message)
+  /// Fails `request` with `error`'s kind (`ContentErrorDomain`), so that the viewer shows that
+  /// kind, with `error`'s details: never an HTTP status or a server.
+  static func fail(_ request: URISchemeRequest, with error: LoadError) {
+    request.fail(
+      domain: ContentErrorDomain.name, code: ContentErrorDomain.code(for: error.kind),
+      error.details ?? error.message)
   }
 }

@@ -44,16 +44,15 @@ public enum BundledScheme {
     if serveBook(request) { return }
     let name = request.host.lowercased()
     guard let root = folders[name] else {
-      request.fail(G_IO_ERROR_NOT_FOUND, "No folder is registered as “\(name)” (BundledScheme.register(folder:as:)).")
+      let details = "No folder is registered as “\(name)” (BundledScheme.register(folder:as:))."
+      fail(request, with: LoadError(.pageNotFound, details: details))
       return
     }
     switch ContentPath.resolve(request.path, in: root) {
     case .success(let file):
       serveFile(file, for: request)
-    case .failure(let error) where error.kind == .httpError:
-      request.fail(G_IO_ERROR_NOT_FOUND, error.details ?? "Not found.")
     case .failure(let error):
-      request.fail(G_IO_ERROR_PERMISSION_DENIED, error.details ?? "Refused.")
+      fail(request, with: error)
     }
   }
 
@@ -64,7 +63,8 @@ public enum BundledScheme {
       let data = try RegularFile.read(file, limit: RegularFile.servedLimit)
       request.respond(data, contentType: MIMETypes.type(forPath: file.path))
     } catch {
-      request.fail(G_IO_ERROR_NOT_REGULAR_FILE, "Cannot read \(request.path): \(error.details ?? "").")
+      fail(
+        request, with: LoadError(.cannotShowContent, details: "Cannot read \(request.path): \(error.details ?? "")."))
     }
   }
 }

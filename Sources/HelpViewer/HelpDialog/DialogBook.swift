@@ -49,6 +49,7 @@ final class DialogBook {
   func takeOut(of window: UnsafeMutablePointer<GtkWindow>, header: DialogHeader, page: UnsafeMutablePointer<GtkWidget>)
   {
     if gtk_widget_get_parent(search.toggle) != nil { gtk_header_bar_remove(header.bar, search.toggle) }
+    header.showsBookNavigation = false
     guard gtk_widget_get_parent(page) == content else { return }
     // `contentRef` and the viewer hold the box and the page through the moves.
     gtk_window_set_child(window, nil)

@@ -23,6 +23,13 @@ final class DialogHeader {
   private let owned: [GObjectRef]
   /// The page title label.
   var titleLabel: OpaquePointer { title.titleLabel }
+  /// The controls the host asked for.
+  private var controls: HelpDialog.Controls = []
+  /// Whether back and forward show whatever the controls say: a dialog showing a help book
+  /// has them, as Yelp does (`HelpDialog.attach(book:)`).
+  var showsBookNavigation = false {
+    didSet { show(controls) }
+  }
 
   init(controls: HelpDialog.Controls) {
     let barRef = GObjectRef(adoptingNew: gtk_header_bar_new())
@@ -54,12 +61,25 @@ final class DialogHeader {
   /// Shows the buttons `controls` asks for and hides the others (also when a closed dialog's
   /// header serves the next dialog).
   func show(_ controls: HelpDialog.Controls) {
-    for button in [backButton, forwardButton, reloadButton] {
-      gtk_widget_set_visible(gcast(button), controls.contains(.navigation) ? 1 : 0)
+    self.controls = controls
+    let navigates = controls.contains(.navigation)
+    for button in [backButton, forwardButton] {
+      gtk_widget_set_visible(gcast(button), navigates || showsBookNavigation ? 1 : 0)
     }
+    gtk_widget_set_visible(gcast(reloadButton), navigates ? 1 : 0)
     gtk_widget_set_visible(gcast(closeButton), controls.contains(.close) ? 1 : 0)
     gtk_widget_set_visible(gcast(menu.button), controls.contains(.menu) ? 1 : 0)
     gtk_widget_set_visible(gcast(openInBrowserButton), controls.contains(.openInBrowser) ? 1 : 0)
+  }
+
+  /// Shows Open in Browser when the controls ask for it, except over a page no browser can
+  /// open (`PageOrigin.browserURL`): a help book's pages are this viewer's alone. Before any
+  /// page, it shows, disabled.
+  private func renderOpenInBrowser(_ state: LoadState) {
+    let address = state.url ?? state.requestedURL
+    let noBrowser = address != nil && PageOrigin(address: address).browserURL == nil
+    let shows = controls.contains(.openInBrowser) && !noBrowser
+    gtk_widget_set_visible(gcast(openInBrowserButton), shows ? 1 : 0)
   }
 
   /// Shows the back and reload buttons only when they are needed now (a sheet without
@@ -80,6 +100,7 @@ final class DialogHeader {
     gtk_button_set_icon_name(reloadButton, stops ? "process-stop-symbolic" : "view-refresh-symbolic")
     Self.label(reloadButton, stops ? localized("Stop") : localized("Reload"))
     gtk_widget_set_sensitive(gcast(reloadButton), (stops || state.canReload) ? 1 : 0)
+    renderOpenInBrowser(state)
   }
 
   /// Shows the page's zoom level in the menu's zoom row, e.g. 120 → "120%".

@@ -8,7 +8,7 @@ import HelpViewerGlue
 /// The zoom, find and print items target the viewer's actions (`viewer.zoom-out`,
 /// `viewer.zoom-reset`, `viewer.zoom-in`, `viewer.find`, `viewer.print`); while no widget above
 /// the menu button provides them, GTK shows those items insensitive. Open in Browser is
-/// `dialog.open-in-browser`.
+/// `dialog.open-in-browser`, left out while that action is disabled (a page no browser can open).
 @MainActor
 final class DialogMenu {
   /// The items' actions, in menu order.
@@ -39,7 +39,8 @@ final class DialogMenu {
     g_menu_append_section(model.opaque, nil, pageSection.pointer(GMenuModel.self))
 
     let browserSection = GObjectRef(adoptingNew: g_menu_new())
-    Self.append(browserSection, localized("Open in Browser"), "dialog.open-in-browser")
+    // Gone, not greyed out, for pages no browser can open (a help book's).
+    Self.append(browserSection, localized("Open in Browser"), "dialog.open-in-browser", hiddenWhenDisabled: true)
     g_menu_append_section(model.opaque, nil, browserSection.pointer(GMenuModel.self))
 
     buttonRef = GObjectRef(adoptingNew: gtk_menu_button_new())
@@ -71,9 +72,14 @@ final class DialogMenu {
     String(format: localized("%d%%"), percent)
   }
 
-  private static func append(_ menu: GObjectRef, _ label: String, _ action: String, icon: String? = nil) {
+  private static func append(
+    _ menu: GObjectRef, _ label: String, _ action: String, icon: String? = nil, hiddenWhenDisabled: Bool = false
+  ) {
     let item = GObjectRef(adoptingNew: g_menu_item_new(label, action))
     if let icon { g_menu_item_set_attribute_value(item.opaque, "verb-icon", g_variant_new_string(icon)) }
+    if hiddenWhenDisabled {
+      g_menu_item_set_attribute_value(item.opaque, "hidden-when", g_variant_new_string("action-disabled"))
+    }
     g_menu_append_item(menu.opaque, item.opaque)
   }
 }

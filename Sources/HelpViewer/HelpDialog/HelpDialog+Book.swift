@@ -182,11 +182,27 @@ extension HelpDialog {
     gtk_widget_set_vexpand(viewer.gtkWidget, 1)
     if hadFocus { viewer.takeFocus() }
     gtk_header_bar_pack_end(header.bar, gcast(support.search.toggle))
+    // Back and forward, as Yelp has them: a book is read by following links.
+    header.showsBookNavigation = true
     installSearch(support)
     // help: links open in this dialog, which then searches their app's help.
     viewer.followHelpAddress = { [weak self] link in self?.load(helpAddress: link) }
-    viewer.observe { [weak self] state in self?.followNote(state) }
+    viewer.observe { [weak self] state in
+      self?.followBook(state)
+      self?.followNote(state)
+    }
     return support
+  }
+
+  /// Search looks in the book of the page shown: after a link to another app's help and Back,
+  /// the first book again (issue 30: it searched the other app's help). A page of no book (a
+  /// results page is its book's) changes nothing.
+  private func followBook(_ state: LoadState) {
+    guard !hasEnded, let support = bookSupport, state.phase == .loaded, let url = state.url,
+      let shown = BundledScheme.book(at: url), shown != support.book
+    else { return }
+    support.book = shown
+    support.searchedText = nil
   }
 
   /// Hides the note about a missing topic once another page shows (after the index page it

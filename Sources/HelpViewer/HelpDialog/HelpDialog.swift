@@ -243,7 +243,8 @@ public final class HelpDialog {
   var waitingTasks: Int { waiters.count }
 
   private func render(_ state: LoadState) {
-    let title = state.title ?? fallbackTitle
+    // The error's title while it shows: the page's title belongs to the page under it.
+    let title = state.error?.title ?? state.title ?? fallbackTitle
     header.render(state, title: title)
     renderActions(state)
     gtk_window_set_title(gtkWindow, title)

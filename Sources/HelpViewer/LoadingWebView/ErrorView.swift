@@ -87,7 +87,7 @@ final class ErrorView {
     switch kind {
     case .hostNotFound, .cannotConnect, .timedOut: return "network-offline-symbolic"
     case .tlsFailure, .blockedPort, .blockedByPolicy: return "security-low-symbolic"
-    case .httpError, .invalidURL, .unsupportedScheme, .helpNotFound: return "dialog-question-symbolic"
+    case .httpError, .invalidURL, .unsupportedScheme, .helpNotFound, .pageNotFound: return "dialog-question-symbolic"
     default: return "dialog-error-symbolic"
     }
   }

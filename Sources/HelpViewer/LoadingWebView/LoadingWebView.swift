@@ -230,9 +230,15 @@ public final class LoadingWebView {
     webkit_web_view_stop_loading(webView)
   }
 
-  /// Goes back in the page history, when it can.
+  /// Goes back in the page history, when it can. From an error of a page that never showed
+  /// (a missing page of a book), back is the page shown before it, still in the web view.
   public func goBack() {
-    if !isDetached, state.canGoBack { webkit_web_view_go_back(webView) }
+    guard !isDetached, state.canGoBack else { return }
+    if machine.returnsFromError {
+      handle(.returnedFromError)
+    } else {
+      webkit_web_view_go_back(webView)
+    }
   }
 
   /// Goes forward in the page history, when it can.

@@ -101,7 +101,7 @@ public struct HelpAddress: Sendable, Hashable, CustomStringConvertible {
     } catch {
       var error = error
       error.url = description
-      if error.kind == .httpError {
+      if error.kind == .pageNotFound {
         error = LoadError(
           .helpNotFound, url: "help:\(HelpBookFolder.encode(app))/\(HelpBookFolder.encode(page ?? "index"))",
           details: "No page “\(page ?? "index")” in the help for “\(app)”.")

@@ -144,8 +144,8 @@ public struct HelpBook: Sendable, Hashable {
   public func indexPage() throws(LoadError) -> HelpBookPage { try page(id: "index") }
 
   /// Page `id` in the best language that has it. Throws a `LoadError`: `.blockedByPolicy` for
-  /// an id that is a path (`/`, `..`, encoded traversal, a link out of the book), a 404
-  /// `.httpError` for a page the book does not have, `.helpFormatUnsupported` for a DocBook book.
+  /// an id that is a path (`/`, `..`, encoded traversal, a link out of the book), a
+  /// `.pageNotFound` for a page the book does not have, `.helpFormatUnsupported` for a DocBook book.
   public func page(id: String) throws(LoadError) -> HelpBookPage {
     try Self.checkName(id, what: "A page id")
     if format == .docbook {
@@ -160,7 +160,7 @@ public struct HelpBook: Sendable, Hashable {
       case .failure: continue
       }
     }
-    throw LoadError(.httpError, url: id, httpStatus: 404, details: "No page “\(id)” in the help book.")
+    throw LoadError(.pageNotFound, url: id, details: "No page “\(id)” in the help book.")
   }
 
   /// The address of `topic`'s page, with `section` as its fragment. Throws as `page(id:)` does,

@@ -28,7 +28,7 @@ public struct HelpBookFolder: Sendable, Hashable {
     self.prefix = inner.map { Self.encode(String($0)) + "/" }.joined()
   }
 
-  /// The file of page `id` in this folder: `.success`, a 404 `LoadError` when there is none,
+  /// The file of page `id` in this folder: `.success`, a `.pageNotFound` `LoadError` when there is none,
   /// `.blockedByPolicy` when the file would lie outside `boundary`.
   func file(forPage id: String) -> Result<URL, LoadError> {
     ContentPath.resolve(prefix + Self.encode(id + "." + pageExtension), in: boundary)

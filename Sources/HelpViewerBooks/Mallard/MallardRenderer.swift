@@ -162,8 +162,8 @@ final class MallardRenderer: @unchecked Sendable {
   var renderedPages: [String] { keptLock.withLock { rendered } }
 
   /// The HTML of `page` of `book`, rendered once and kept (taken from those kept when it is
-  /// there). Throws `.helpRendererMissing` without yelp-xsl, `.cannotShowContent` for a page that
-  /// is not well-formed Mallard.
+  /// there). Throws `.helpRendererMissing` without yelp-xsl, `.invalidPage` for a page that
+  /// is not well-formed XML (with its file, line and column).
   func html(of page: HelpBookPage, in book: HelpBook) throws(LoadError) -> Data {
     if let done = keptHTML(of: page, in: book) { return done }
     let folders = book.folders.map(\.boundary) + [book.stylesheets]
@@ -225,19 +225,22 @@ final class MallardRenderer: @unchecked Sendable {
   private func render(_ page: HelpBookPage, with stylesheets: MallardStylesheets, cache: xmlDocPtr) throws(LoadError)
     -> Data
   {
+    xmlResetLastError()
     guard let document = xmlReadFile(page.fileURL.path, nil, ReadConfinement.parseOptions) else {
-      throw LoadError(
-        .cannotShowContent, url: page.fileURL.path, details: "The Mallard page “\(page.id)” is not well-formed XML.")
+      throw XMLParseFailure.invalidPage(at: page.fileURL.path, id: page.id)
     }
     defer { xmlFreeDoc(document) }
     // A refused or broken XInclude leaves the page without what it would have included.
     _ = xmlXIncludeProcessFlags(document, ReadConfinement.parseOptions)
     guard let result = XSLTransform.apply(document, with: stylesheets.page, cache: cache) else {
-      throw LoadError(.cannotShowContent, url: page.fileURL.path, details: "mal2html failed on “\(page.id)”.")
+      throw LoadError(
+        .invalidPage, url: page.fileURL.path, details: "\(page.fileURL.path): mal2html failed on “\(page.id)”.")
     }
     defer { xmlFreeDoc(result) }
     guard let html = XSLTransform.serialize(result, with: stylesheets.page), !html.isEmpty else {
-      throw LoadError(.cannotShowContent, url: page.fileURL.path, details: "“\(page.id)” rendered to nothing.")
+      throw LoadError(
+        .invalidPage, url: page.fileURL.path,
+        details: "\(page.fileURL.path): “\(page.id)” rendered to nothing (not a Mallard page?).")
     }
     return html
   }

@@ -40,13 +40,13 @@ public enum ContentPath {
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory) else {
-      return .failure(LoadError(.httpError, url: path, httpStatus: 404, details: "No file \(path)."))
+      return .failure(LoadError(.pageNotFound, url: path, details: "No file \(path)."))
     }
     if isDirectory.boolValue {
       guard !isFolderIndex else {
         return .failure(
           LoadError(
-            .httpError, url: path, httpStatus: 404, details: "\(path) is a folder, not a page (a link to its folder?).")
+            .pageNotFound, url: path, details: "\(path) is a folder, not a page (a link to its folder?).")
         )
       }
       return resolve(path + "/index.html", in: root, isFolderIndex: true)

@@ -48,9 +48,15 @@ public enum ErrorClassifier {
   /// The `LoadError` for a platform error while loading `url`; `nil` for cancellation.
   public static func classify(_ error: PlatformError, url: String?) -> LoadError? {
     guard let kind = kind(of: error, url: url) else { return nil }
+    // The app's own content: what the bundled scheme said, as it said it.
+    if error.domain == ContentErrorDomain.name { return LoadError(kind, url: url, details: error.message) }
     let missingFile =
       (error.domain == Domain.webKitNetwork && error.code == Code.webKitNetworkFileDoesNotExist)
       || (error.domain == Domain.gio && error.code == Code.gioNotFound)
+    // A missing file of the app's own (file:, the bundled scheme) is no server's 404.
+    if missingFile, LocalContent.isLocal(url) {
+      return LoadError(.pageNotFound, url: url, details: error.message)
+    }
     return LoadError(kind, url: url, httpStatus: missingFile ? 404 : nil, details: error.description)
   }
 
@@ -96,6 +102,7 @@ public enum ErrorClassifier {
         return .cannotConnect
       default: return .other
       }
+    case ContentErrorDomain.name: return ContentErrorDomain.kind(forCode: error.code)
     case Domain.resolver: return .hostNotFound
     case Domain.tls: return .tlsFailure
     case Domain.soupSession:

@@ -28,13 +28,18 @@ enum ErrorText {
     case .helpNotFound: return localized("Help Not Found")
     case .helpFormatUnsupported: return localized("Cannot Show This Help")
     case .helpRendererMissing: return localized("Help Viewer Incomplete")
+    case .pageNotFound: return localized("Page Not Found")
+    case .invalidPage: return localized("Page Cannot Be Shown")
+    case .pageTooLarge: return localized("Page Too Large")
+    case .pageTooSlow: return localized("Page Too Slow to Show")
     case .other: return localized("Something Went Wrong")
     }
   }
 
   static func message(for error: LoadError) -> String {
-    let host = error.url.flatMap(URLInput.host(of:))
-    let isFile = ["file", BundledAddress.scheme].contains(error.url.flatMap(URLInput.scheme(of:)) ?? "")
+    let isFile = LocalContent.isLocal(error.url)
+    // The bundled scheme's host is a folder's or a book's name (`book-1`), never a server.
+    let host = isFile ? nil : error.url.flatMap(URLInput.host(of:))
     // Technical, so not translated; the sentences have a placeholder for it.
     let status = isFile ? "" : error.httpStatus.map { " (HTTP \($0))" } ?? ""
     /// The message naming the server when the address has a host name.
@@ -62,6 +67,7 @@ enum ErrorText {
         localized("Could not connect to the server “%@”. It may be down, or you may be offline."),
         localized("Could not connect to the server. It may be down, or you may be offline."))
     case .timedOut:
+      if isFile { return localized("The page took too long to show. Try again.") }
       return naming(
         localized("The server “%@” did not answer in time. Try again later."),
         localized("The server did not answer in time. Try again later."))
@@ -121,6 +127,14 @@ enum ErrorText {
     case .helpRendererMissing:
       // TRANSLATORS: %@ is the name of a Debian package, “yelp-xsl”.
       return String(format: localized("Showing this help needs the “%@” package, which is not installed."), "yelp-xsl")
+    case .pageNotFound:
+      return localized("This page does not exist. The link may be out of date.")
+    case .invalidPage:
+      return localized("This page has an error in its text and cannot be shown. The app’s help may be damaged.")
+    case .pageTooLarge:
+      return localized("This page is too large to show.")
+    case .pageTooSlow:
+      return localized("This page took too long to prepare. Try again.")
     case .other:
       return localized("The page could not be loaded. Try again.")
     }

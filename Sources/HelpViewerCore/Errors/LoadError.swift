@@ -37,6 +37,17 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Help the viewer shows only with a package that is not installed (Mallard pages need
     /// `yelp-xsl`'s stylesheets).
     case helpRendererMissing
+    /// A page of the app's own content (a bundled folder, a help book) that is not there: a
+    /// link out of date, a topic the book lacks. Retry cannot help.
+    case pageNotFound
+    /// A page of the app's own content that is not valid (a Mallard page that is not
+    /// well-formed XML); `details` names the file, line and column. Retry cannot help.
+    case invalidPage
+    /// A page of the app's own content too large to show. Retry cannot help.
+    case pageTooLarge
+    /// A page of the app's own content that took longer to prepare than the viewer allows
+    /// (a Mallard page rendering); on a busy machine, Retry may help.
+    case pageTooSlow
     case other
   }
 
@@ -63,8 +74,20 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String { ErrorText.message(for: self) }
 
   /// Whether loading again can help: `false` for help that is not installed or not in a
-  /// format the viewer shows (the error view then offers no Retry).
-  public var isRetryable: Bool { kind != .helpNotFound && kind != .helpFormatUnsupported }
+  /// format the viewer shows, and for the app's own pages that are missing, not valid or too
+  /// large (the error view then offers no Retry).
+  public var isRetryable: Bool { !Self.finalKinds.contains(kind) }
+
+  /// The kinds that loading again cannot change.
+  static let finalKinds: Set<Kind> = [
+    .helpNotFound, .helpFormatUnsupported, .pageNotFound, .invalidPage, .pageTooLarge,
+  ]
+
+  /// Whether the error is about the app's own content (no server is involved).
+  public var isAboutLocalContent: Bool {
+    [.pageNotFound, .invalidPage, .pageTooLarge, .pageTooSlow].contains(kind)
+      || LocalContent.isLocal(url)
+  }
 
   public var description: String {
     var text = "\(kind.rawValue): \(message)"

@@ -45,4 +45,7 @@ public enum LoadEvent: Sendable, Equatable {
   /// WebKit did not start the load asked for in time, and reports nothing about it (an old
   /// page's `window.stop()` on a timer makes WebKit drop the next load without a word).
   case notStarted
+  /// The person went back from an error of a load that never showed anything: the page shown
+  /// before it, still in the web view, shows again (`LoadStateMachine.returnsFromError`).
+  case returnedFromError
 }

@@ -30,6 +30,10 @@
 ///   its own) is abandoned like a cancellation nobody asked for: asked for again (keeping its
 ///   number), or failed with an error of its own, never left to time out.
 /// - Another `#fragment` of the page shown is no load: the page stays loaded at its new address.
+/// - Back from an error of a load that showed nothing (a missing page of a book: WebKit added
+///   no history item for it) shows the page shown before it again, which the web view still
+///   holds; Back is possible then even when WebKit's history has nothing before that page.
+///   Going back through WebKit's history instead skipped that page (issue 30).
 /// - A STARTED before the current load started is the current load's, whatever address WebKit
 ///   gives it: WebKit's active address lags (empty, or the page before's) when a load follows
 ///   a cancelled one.
@@ -66,6 +70,14 @@ public struct LoadStateMachine: Sendable {
   private var placeholderCommitted = false
   /// Whether WebKit reported the current load's STARTED.
   private var startedCurrent = false
+  /// Whether WebKit's history can go back and forward (`.history`); `state.canGoBack` also
+  /// counts a return from an error.
+  private var webKitCanGoBack = false
+  /// Whether the failure shown came from a load that showed nothing, over a loaded page the web
+  /// view still holds: Back returns to that page (`.returnedFromError`).
+  public private(set) var returnsFromError = false {
+    didSet { state.canGoBack = webKitCanGoBack || returnsFromError }
+  }
 
   /// Set when WebKit cancelled the viewer's own load before it showed anything, and nobody
   /// asked for it (no `stop`, no newer load, no refused navigation). Seen with WebKitGTK 2.50
@@ -109,6 +121,13 @@ public struct LoadStateMachine: Sendable {
       state.requestedURL = remote ?? reason.url
       state.offlineReason = reason
     case .rejected(let error):
+      // Refused before WebKit heard of it: a loaded page stays in the web view, under the error.
+      if state.phase == .loaded {
+        phaseBeforeLoad = .loaded
+        shownBeforeLoad = (state.url, state.httpStatus)
+        state.hasContent = false
+        state.phase = .loading
+      }
       state.requestedURL = error.url ?? state.requestedURL
       fail(error)
     case .started(let url):
@@ -199,7 +218,8 @@ public struct LoadStateMachine: Sendable {
     case .title(let title):
       state.title = title.flatMap { $0.isEmpty ? nil : $0 }
     case .history(let back, let forward):
-      state.canGoBack = back
+      webKitCanGoBack = back
+      state.canGoBack = back || returnsFromError
       state.canGoForward = forward
     case .webProcessTerminated(let reason):
       // A hung page's process ends (by the viewer, or on its own): the hang stays the reason.
@@ -231,6 +251,15 @@ public struct LoadStateMachine: Sendable {
     case .notStarted:
       guard state.phase == .loading, !state.hasContent, abandonment == nil else { return }
       abandon("WebKit did not start the load, each time it was asked for.")
+    case .returnedFromError:
+      guard returnsFromError, state.error != nil else { return }
+      returnsFromError = false
+      state.phase = .loaded
+      state.progress = 1
+      state.hasContent = true
+      (state.url, state.httpStatus) = shownBeforeLoad
+      state.requestedURL = shownBeforeLoad.url
+      state.offlineReason = nil
     }
   }
 
@@ -262,6 +291,7 @@ public struct LoadStateMachine: Sendable {
 
   private mutating func begin(url: String, isNewLoad: Bool = true) {
     if isNewLoad { state.loadNumber += 1 }
+    returnsFromError = false
     startedCurrent = false
     if state.phase != .loading {
       phaseBeforeLoad = state.phase
@@ -291,7 +321,10 @@ public struct LoadStateMachine: Sendable {
 
   private mutating func fail(_ error: LoadError) {
     abandonment = nil
+    // A failure before anything of it showed, over a loaded page: that page is still there.
+    let over = state.phase == .loading && !state.hasContent && phaseBeforeLoad == .loaded
     state.phase = .failed(error)
     state.progress = 0
+    returnsFromError = over && shownBeforeLoad.url != nil
   }
 }

@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 
 private let schemeTrampoline: WebKitURISchemeRequestCallback = { request, data in
   guard let request, let box = ClosureBox<@MainActor (URISchemeRequest) -> Void>.from(data) else { return }
@@ -52,6 +52,17 @@ public final class URISchemeRequest: @unchecked Sendable {
     guard !isAnswered else { return }
     isAnswered = true
     let error = g_error_new_literal(g_io_error_quark(), gint(code.rawValue), message)
+    webkit_uri_scheme_request_finish_error(request.opaque, error)
+    g_error_free(error)
+  }
+
+  /// Fails with an error of `domain` (a GError domain's name) and `code`: the viewer reads both
+  /// back from WebKit's `load-failed`. Does nothing when already answered.
+  @MainActor
+  public func fail(domain: String, code: Int, _ message: String) {
+    guard !isAnswered else { return }
+    isAnswered = true
+    let error = g_error_new_literal(g_quark_from_string(domain), gint(code), message)
     webkit_uri_scheme_request_finish_error(request.opaque, error)
     g_error_free(error)
   }

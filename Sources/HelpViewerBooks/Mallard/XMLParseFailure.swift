@@ -1,0 +1,35 @@
+import Foundation
+import HelpViewerCXML2
+import HelpViewerCore
+
+/// Why libxml2 could not read a page, for a person who wants to fix it: the file, line and
+/// column of the first error, and libxml2's words (issue 30: a page that is not well-formed
+/// showed as an HTTP error of a server).
+///
+/// ```swift
+/// guard let document = xmlReadFile(path, nil, options) else {
+///   throw XMLParseFailure.invalidPage(at: path, id: "counting")
+/// }
+/// ```
+enum XMLParseFailure {
+  /// A `.invalidPage` error for the page file at `path` (page `id`), with libxml2's last error
+  /// on this thread as its details: `FILE:LINE:COLUMN: MESSAGE`; `.cannotShowContent` when the
+  /// file could not be read at all.
+  static func invalidPage(at path: String, id: String) -> LoadError {
+    // Not read at all (a pipe the confinement refused, a file gone): no page, not a bad one.
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      return LoadError(
+        .cannotShowContent, url: path, details: "\(path) is not a readable file (the Mallard page “\(id)”).")
+    }
+    var where_ = path
+    var message = "not well-formed XML"
+    if let error = xmlGetLastError() {
+      if error.pointee.line > 0 { where_ += ":\(error.pointee.line):\(error.pointee.int2)" }
+      if let text = error.pointee.message {
+        message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+    }
+    return LoadError(.invalidPage, url: path, details: "\(where_): \(message) (the Mallard page “\(id)”)")
+  }
+}
