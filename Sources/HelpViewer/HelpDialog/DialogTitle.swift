@@ -67,6 +67,9 @@ final class DialogTitle {
   }
 
   /// The host line shown now, `nil` when hidden (for tests).
+  /// The title shown.
+  var text: String { gtk_label_get_text(titleLabel).map { String(cString: $0) } ?? "" }
+
   var shownHost: String? {
     guard gtk_widget_get_visible(hostRow) != 0 else { return nil }
     return gtk_label_get_text(hostLabel).map { String(cString: $0) }
