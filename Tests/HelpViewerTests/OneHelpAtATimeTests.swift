@@ -26,10 +26,16 @@ final class OneHelpAtATimeTests: GtkTestCase {
       XCTAssertTrue(HelpDialog.present(book: book, over: parent) === first)
       waitUntil("and to the index") { first.viewer.state.title == "Notebook Help Contents" }
       XCTAssertEqual(openDialogWindows(), 1)
-      // Another book gets a dialog of its own; a closed dialog is no longer found.
+      // Another book over the same window: the same help window shows it (one help window
+      // per window, issue 30); without a parent, another book gets a dialog of its own. A
+      // closed dialog is no longer found.
       let otherFolder = try TestBook.make()
       defer { TestBook.remove(otherFolder) }
-      let other = HelpDialog.present(book: try HelpBook(folder: otherFolder, languages: ["C"]), over: parent)
+      let otherBook = try HelpBook(folder: otherFolder, languages: ["C"])
+      XCTAssertTrue(HelpDialog.present(book: otherBook, over: parent) === first)
+      waitUntil("the other book in it") { first.book == otherBook && first.viewer.state.phase == .loaded }
+      XCTAssertEqual(openDialogWindows(), 1)
+      let other = HelpDialog.present(book: book)
       XCTAssertFalse(other === first)
       other.close()
       first.close()

@@ -18,7 +18,7 @@ extension HelpDialog {
     topic: String, section: String? = nil, in book: HelpBook, title: String = localized("Help"),
     over parent: (any DialogParent)? = nil, controls: Controls = .standard
   ) -> HelpDialog {
-    if let open = OpenHelpDialogs.showing(book) {
+    if let open = OpenHelpDialogs.showing(book, over: parent) {
       open.present()
       open.show(topic: topic, section: section, in: book)
       return open
@@ -40,7 +40,7 @@ extension HelpDialog {
     book: HelpBook, title: String = localized("Help"), over parent: (any DialogParent)? = nil,
     controls: Controls = .standard
   ) -> HelpDialog {
-    if let open = OpenHelpDialogs.showing(book) {
+    if let open = OpenHelpDialogs.showing(book, over: parent) {
       open.present()
       open.show(book: book)
       return open
@@ -68,7 +68,7 @@ extension HelpDialog {
     controls: Controls = .standard
   ) -> HelpDialog {
     let topic = window?.dialogParentAddress.flatMap { HelpTopics.topic(forFocusIn: $0) }
-    if let open = OpenHelpDialogs.showing(book) {
+    if let open = OpenHelpDialogs.showing(book, over: window) {
       let helpHasFocus = gtk_window_is_active(open.gtkWindow) != 0
       open.present()
       if let topic, !helpHasFocus { open.show(topic: topic.page, section: topic.section, in: book) }
@@ -198,9 +198,13 @@ extension HelpDialog {
   /// the first book again (issue 30: it searched the other app's help). A page of no book (a
   /// results page is its book's) changes nothing.
   private func followBook(_ state: LoadState) {
-    guard !hasEnded, let support = bookSupport, state.phase == .loaded, let url = state.url,
-      let shown = BundledScheme.book(at: url), shown != support.book
-    else { return }
+    guard !hasEnded, let support = bookSupport, state.phase == .loaded, let url = state.url else { return }
+    // The words of the results shown, if any (Back may show older results): the same words
+    // searched again after another page show the results again.
+    let components = URLComponents(string: url)
+    support.searchedText =
+      components?.path == BundledScheme.searchPath ? components?.queryItems?.first { $0.name == "q" }?.value : nil
+    guard let shown = BundledScheme.book(at: url), shown != support.book else { return }
     support.book = shown
     support.searchedText = nil
   }

@@ -45,6 +45,11 @@ public final class HelpDialog {
   let gtkWindow: UnsafeMutablePointer<GtkWindow>
 
   let header: DialogHeader
+  /// Whether the dialog shows help (not terms, which have a footer): help asked for over its
+  /// window comes here (`OpenHelpDialogs`).
+  private(set) var showsHelp = true
+  /// The window the dialog stands over, if any (compared, never touched: the dialog goes with it).
+  let parentWindow: UnsafeMutablePointer<GtkWindow>?
   /// The owner of the window, header and viewer, which decides what becomes of them at the end.
   let owner: DialogOwner
   /// The dialog's own actions, as `dialog.NAME` (see `HelpDialog+Actions.swift`).
@@ -147,6 +152,7 @@ public final class HelpDialog {
     if gtk_window_get_child(gtkWindow) != viewer.gtkWidget { gtk_window_set_child(gtkWindow, viewer.gtkWidget) }
     gtk_window_set_title(gtkWindow, title)
     let parentWindow = ParentWindow.resolve(parent)
+    self.parentWindow = parentWindow
     if let application = DialogWindow.attach(gtkWindow, to: parentWindow) {
       // `g_application_quit` ends the application's windows' dialogs (a terms dialog's answer
       // is then `.dismissed`); no window is destroyed by GTK then.
@@ -198,6 +204,7 @@ public final class HelpDialog {
     }
     isOpen = true
     keepAlive = self
+    OpenHelpDialogs.add(self)
     gtk_window_present(gtkWindow)
     // Again once shown: a reused window may not have taken it while hidden.
     if !viewer.ownsFocus { viewer.takeFocus() }
@@ -217,6 +224,7 @@ public final class HelpDialog {
   func setFooter(_ footer: UnsafeMutablePointer<GtkWidget>) {
     guard !hasEnded else { return }
     owner.isReusable = false
+    showsHelp = false
     let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     // Replacing the window's child unparents the viewer's widget; the viewer keeps it alive.
     gtk_window_set_child(gtkWindow, box)

@@ -80,8 +80,11 @@ public final class LoadingWebView {
   /// On reused parts, the first page's address until its load starts: WebKit's events until
   /// then belong to the empty page the view showed before (`ViewerParts.retire()`).
   private var awaitedFirstStart: String?
-  /// On reused parts, the first page's address while it loads from the restored history item:
-  /// WebKit does not scroll to its section (`SectionScroll`).
+  /// On reused parts, the first page's address (with a `#section`) while it loads from the
+  /// restored history item: WebKit restores the item's scroll position (the top) instead of
+  /// scrolling to the section, as it does for a new load (issue 30: context help in a kept
+  /// dialog window opened at the page's top). Once loaded, the same address is asked for
+  /// again: a scroll to the section within the page, with no load and no history entry.
   private var sectionToScroll: String?
   var machine: LoadStateMachine
   let signals = SignalBag()
@@ -197,7 +200,7 @@ public final class LoadingWebView {
         replacesHistory = false
         if SessionHistory.replace(in: webView, with: uri) {
           awaitedFirstStart = uri  // The restored item's address, exactly.
-          sectionToScroll = SectionScroll.fragment(of: uri) == nil ? nil : uri
+          sectionToScroll = uri.contains("#") ? uri : nil
           return
         }
       }
@@ -353,7 +356,7 @@ public final class LoadingWebView {
     if state.phase == .loaded, previous != .loaded, let url = state.url { BundledScheme.pageLoaded(at: url) }
     if state.phase == .loaded, let section = sectionToScroll, state.url == section {
       sectionToScroll = nil
-      SectionScroll.scroll(webView, to: section)
+      webkit_web_view_load_uri(webView, section)  // See `sectionToScroll`.
     }
     for observer in observers { observer(state) }
     onStateChange?(state)

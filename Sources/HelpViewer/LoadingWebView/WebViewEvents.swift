@@ -51,6 +51,12 @@ enum WebViewEvents {
     signals += connectNotify(webView, property: "title") {
       deliver(.title(webkit_web_view_get_title(webView).map { String(cString: $0) }))
     }
+    // A link or Back/Forward to another place in the page shown: WebKit scrolls there with no
+    // load event, only a new address (the machine takes it for the same document only).
+    signals += connectNotify(webView, property: "uri") {
+      guard let uri = webkit_web_view_get_uri(webView).map({ String(cString: $0) }) else { return }
+      deliver(.sameDocument(url: uri))
+    }
     signals += webView.connectHistoryChanged {
       deliver(
         .history(

@@ -39,8 +39,9 @@ public enum LoadEvent: Sendable, Equatable {
   case timedOut
   /// The viewer stopped the load on request.
   case stopped
-  /// The viewer asked for another place (`#fragment`) in the page shown: WebKit scrolls there
-  /// and sends no load event.
+  /// Another place (`#fragment`) in the page shown, asked for by the viewer or reached by a
+  /// link or Back/Forward in the page: WebKit scrolls there and sends no load event. An
+  /// address of another document changes nothing.
   case sameDocument(url: String)
   /// WebKit did not start the load asked for in time, and reports nothing about it (an old
   /// page's `window.stop()` on a timer makes WebKit drop the next load without a word).

@@ -32,7 +32,8 @@
 /// - Another `#fragment` of the page shown is no load: the page stays loaded at its new address.
 /// - Back from an error of a load that showed nothing (a missing page of a book: WebKit added
 ///   no history item for it) shows the page shown before it again, which the web view still
-///   holds; Back is possible then even when WebKit's history has nothing before that page.
+///   holds; Back is possible then even when WebKit's history has nothing before that page, and
+///   Forward is not (the link that failed was the last step).
 ///   Going back through WebKit's history instead skipped that page (issue 30).
 /// - A STARTED before the current load started is the current load's, whatever address WebKit
 ///   gives it: WebKit's active address lags (empty, or the page before's) when a load follows
@@ -73,10 +74,15 @@ public struct LoadStateMachine: Sendable {
   /// Whether WebKit's history can go back and forward (`.history`); `state.canGoBack` also
   /// counts a return from an error.
   private var webKitCanGoBack = false
+  private var webKitCanGoForward = false
   /// Whether the failure shown came from a load that showed nothing, over a loaded page the web
   /// view still holds: Back returns to that page (`.returnedFromError`).
   public private(set) var returnsFromError = false {
-    didSet { state.canGoBack = webKitCanGoBack || returnsFromError }
+    didSet {
+      // While such an error shows, the link that led to it was the last step: nothing is after it.
+      state.canGoBack = webKitCanGoBack || returnsFromError
+      state.canGoForward = webKitCanGoForward && !returnsFromError
+    }
   }
 
   /// Set when WebKit cancelled the viewer's own load before it showed anything, and nobody
@@ -219,8 +225,9 @@ public struct LoadStateMachine: Sendable {
       state.title = title.flatMap { $0.isEmpty ? nil : $0 }
     case .history(let back, let forward):
       webKitCanGoBack = back
+      webKitCanGoForward = forward
       state.canGoBack = back || returnsFromError
-      state.canGoForward = forward
+      state.canGoForward = forward && !returnsFromError
     case .webProcessTerminated(let reason):
       // A hung page's process ends (by the viewer, or on its own): the hang stays the reason.
       guard state.error?.kind != .pageNotResponding else { return }
@@ -245,7 +252,8 @@ public struct LoadStateMachine: Sendable {
       cancelled = true
       restoreAfterCancel()
     case .sameDocument(let url):
-      guard state.phase == .loaded else { return }
+      // Only another place in the page shown (WebKit's address changes with every load too).
+      guard state.phase == .loaded, DocumentAddress.same(url, state.url) else { return }
       state.url = url
       state.requestedURL = url
     case .notStarted:
