@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 
 private let schemeTrampoline: WebKitURISchemeRequestCallback = { request, data in
   guard let request, let box = ClosureBox<@MainActor (URISchemeRequest) -> Void>.from(data) else { return }
