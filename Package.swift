@@ -41,7 +41,7 @@ let package = Package(
       name: "HelpViewerCX11", pkgConfig: "x11",
       providers: [.apt(["libx11-dev"])]),
     .target(name: "HelpViewerCShim", dependencies: ["HelpViewerCWebKit"]),
-    // The gettext catalogs (`po/*.po`) are read by the core's own `.po` reader; see README.
+    // The gettext catalogs (`po/*.po`) are read by the core's own `.po` reader; see Translations.md in HelpViewer.docc.
     .target(name: "HelpViewerCore", resources: [.copy("Localization/po")]),
     // Help books: pages by topic and language, help: addresses, full-text search (no GTK).
     .target(

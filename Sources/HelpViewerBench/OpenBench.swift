@@ -1,7 +1,7 @@
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import Foundation
 import HelpViewer
+import HelpViewerCGtk
+import HelpViewerCWebKit
 import HelpViewerDemoContent
 import HelpViewerGlue
 

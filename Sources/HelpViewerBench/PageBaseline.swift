@@ -39,7 +39,7 @@ final class PageBaseline {
         == SQLITE_OK
     else { return [] }
     defer { sqlite3_finalize(statement) }
-    sqlite3_bind_text(statement, 1, match, -1, SQLITE_TRANSIENT)
+    sqlite3_bind_text(statement, 1, match, -1, sqliteTransient)
     sqlite3_bind_int(statement, 2, Int32(limit))
     var pages: [String] = []
     while sqlite3_step(statement) == SQLITE_ROW {
@@ -53,9 +53,9 @@ final class PageBaseline {
     guard sqlite3_prepare_v2(database, "INSERT INTO pages VALUES (?1, ?2, ?3)", -1, &statement, nil) == SQLITE_OK
     else { throw BenchError("cannot prepare the insert") }
     defer { sqlite3_finalize(statement) }
-    sqlite3_bind_text(statement, 1, title, -1, SQLITE_TRANSIENT)
-    sqlite3_bind_text(statement, 2, body, -1, SQLITE_TRANSIENT)
-    sqlite3_bind_text(statement, 3, page, -1, SQLITE_TRANSIENT)
+    sqlite3_bind_text(statement, 1, title, -1, sqliteTransient)
+    sqlite3_bind_text(statement, 2, body, -1, sqliteTransient)
+    sqlite3_bind_text(statement, 3, page, -1, sqliteTransient)
     guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchError("cannot insert a page") }
   }
 
@@ -67,4 +67,4 @@ final class PageBaseline {
 }
 
 /// SQLite's "copy the text now" destructor, which the C macro `SQLITE_TRANSIENT` is.
-private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerGlue
 
 /// A small HTML page served on 127.0.0.1 by libsoup, on the benchmark's own GLib main loop.

@@ -1,6 +1,6 @@
-import HelpViewerCGtk
 import Foundation
 import HelpViewerBooks
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 

@@ -51,7 +51,7 @@ extension NotebookApp {
 
   private func setAccels(_ accels: [String], for action: String) {
     let strings = accels.map { strdup($0) }
-    defer { strings.forEach { free($0) } }
+    defer { for string in strings { free(string) } }
     var pointers: [UnsafePointer<CChar>?] = strings.map { $0.map { UnsafePointer($0) } }
     pointers.append(nil)
     pointers.withUnsafeBufferPointer { gtk_application_set_accels_for_action(application, action, $0.baseAddress) }

@@ -3,9 +3,9 @@
 // the URL given as the only argument, and exits 0 once the load finished (1 if it failed).
 //
 //   help-viewer-raw-load file:///path/to/page.html
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {

@@ -77,7 +77,8 @@ import Testing
       PlatformError(domain: D.webKitNetwork, code: C.webKitNetworkUnknownProtocol, message: "m"), url: url)
     #expect(unknown?.kind == kind, "\(url)")
     #expect(
-      ErrorClassifier.classify(PlatformError(domain: D.webKitPolicy, code: C.webKitPolicyCannotShowURI, message: "m"), url: nil)?
+      ErrorClassifier.classify(
+        PlatformError(domain: D.webKitPolicy, code: C.webKitPolicyCannotShowURI, message: "m"), url: nil)?
         .kind == .invalidURL)
   }
 

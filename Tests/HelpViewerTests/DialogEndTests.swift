@@ -1,6 +1,6 @@
+import Foundation
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import Foundation
 import HelpViewerGlue
 import XCTest
 

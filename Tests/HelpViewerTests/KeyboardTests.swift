@@ -170,7 +170,9 @@ final class KeyboardTests: GtkTestCase {
 
       try pressKeys("Tab", in: dialog.gtkWindow)
       let expander = viewer.errorView.detailsExpander
-      waitUntil("Tab moved on to Technical Details") { focusIs(UnsafeMutableRawPointer(expander), in: dialog.gtkWindow) }
+      waitUntil("Tab moved on to Technical Details") {
+        focusIs(UnsafeMutableRawPointer(expander), in: dialog.gtkWindow)
+      }
       try pressKeys("space", in: dialog.gtkWindow)
       waitUntil("Space expanded the details") { gtk_expander_get_expanded(gcast(expander)) != 0 }
 

@@ -2,8 +2,8 @@ import Foundation
 import HelpViewerCGtk
 import HelpViewerCShim
 import HelpViewerCWebKit
-import HelpViewerGlue
 import HelpViewerCore
+import HelpViewerGlue
 import XCTest
 
 @testable import HelpViewer

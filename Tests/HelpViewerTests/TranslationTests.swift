@@ -1,9 +1,8 @@
-import HelpViewerCGtk
 import Foundation
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerDemoContent
 import HelpViewerGlue
-import HelpViewerCore
 import XCTest
 
 @testable import HelpViewer

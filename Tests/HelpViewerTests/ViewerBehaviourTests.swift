@@ -85,7 +85,7 @@ final class ViewerBehaviourTests: GtkTestCase {
       configuration.javaScriptEnabled = false
       let plain = LoadingWebView(url: server.url("/"), configuration: configuration)
       let windows = [showInWindow(scripted.gtkWidget), showInWindow(plain.gtkWidget)]
-      defer { windows.forEach { gtk_window_destroy($0) } }
+      defer { for window in windows { gtk_window_destroy(window) } }
       waitUntil("both loaded") {
         scripted.state.title == "Scripted" && plain.state.phase == .loaded && plain.state.title != nil
       }

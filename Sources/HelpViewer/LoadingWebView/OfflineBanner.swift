@@ -1,5 +1,5 @@
-import HelpViewerCGtk
 import Foundation
+import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 

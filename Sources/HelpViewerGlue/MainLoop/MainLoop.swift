@@ -1,6 +1,6 @@
+import Dispatch
 import HelpViewerCGtk
 import HelpViewerCShim
-import Dispatch
 import HelpViewerCore
 
 /// The GLib main loop, made to serve Swift concurrency and libdispatch too.

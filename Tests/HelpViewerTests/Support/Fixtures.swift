@@ -1,5 +1,5 @@
-import HelpViewerCGtk
 import Foundation
+import HelpViewerCGtk
 import HelpViewerGlue
 import XCTest
 

@@ -103,7 +103,7 @@ final class AcmeApp {
         gtk_application_set_accels_for_action(app, "app.\(name)", $0)
       }
     }
-    strings.forEach { free($0) }
+    for string in strings { free(string) }
   }
 }
 

@@ -82,10 +82,12 @@ struct SelfTest {
   private func nextTick() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let box = Unmanaged.passRetained(ContinuationBox(continuation)).toOpaque()
-      g_timeout_add_once(50, { data in
-        guard let data else { return }
-        Unmanaged<ContinuationBox>.fromOpaque(data).takeRetainedValue().continuation.resume()
-      }, box)
+      g_timeout_add_once(
+        50,
+        { data in
+          guard let data else { return }
+          Unmanaged<ContinuationBox>.fromOpaque(data).takeRetainedValue().continuation.resume()
+        }, box)
     }
   }
 }

@@ -32,7 +32,8 @@ enum Signals {
   }
 
   private static func connect(
-    _ instance: UnsafeMutableRawPointer, _ signal: String, _ callback: GCallback, _ body: @escaping @MainActor () -> Void
+    _ instance: UnsafeMutableRawPointer, _ signal: String, _ callback: GCallback,
+    _ body: @escaping @MainActor () -> Void
   ) {
     let data = Unmanaged.passRetained(Box(body)).toOpaque()
     g_signal_connect_data(
