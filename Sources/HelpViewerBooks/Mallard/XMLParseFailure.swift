@@ -22,14 +22,14 @@ enum XMLParseFailure {
       return LoadError(
         .cannotShowContent, url: path, details: "\(path) is not a readable file (the Mallard page “\(id)”).")
     }
-    var where_ = path
+    var location = path
     var message = "not well-formed XML"
     if let error = xmlGetLastError() {
-      if error.pointee.line > 0 { where_ += ":\(error.pointee.line):\(error.pointee.int2)" }
+      if error.pointee.line > 0 { location += ":\(error.pointee.line):\(error.pointee.int2)" }
       if let text = error.pointee.message {
         message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
       }
     }
-    return LoadError(.invalidPage, url: path, details: "\(where_): \(message) (the Mallard page “\(id)”)")
+    return LoadError(.invalidPage, url: path, details: "\(location): \(message) (the Mallard page “\(id)”)")
   }
 }
