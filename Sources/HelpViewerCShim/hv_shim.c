@@ -1,7 +1,12 @@
 #include "hv_shim.h"
 
+#include <dlfcn.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 
 static WebKitSettings *hv_settings_new(gboolean hardware_acceleration) {
   WebKitSettings *settings = webkit_settings_new();
@@ -85,3 +90,44 @@ WebKitWebContext *hv_web_context_new(guint memory_limit_mb, gdouble poll_interva
 }
 
 gboolean hv_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
+
+gboolean hv_x11_keep_within(GtkWindow *window, GtkWindow *parent, int width, int height) {
+#ifdef GDK_WINDOWING_X11
+  GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+  GdkSurface *parent_surface = gtk_native_get_surface(GTK_NATIVE(parent));
+  if (surface == NULL || parent_surface == NULL || !GDK_IS_X11_SURFACE(surface) ||
+      !GDK_IS_X11_SURFACE(parent_surface))
+    return FALSE;
+  typedef Bool (*Translate)(Display *, Window, Window, int, int, int *, int *, Window *);
+  typedef int (*Move)(Display *, Window, int, int);
+  typedef int (*Flush)(Display *);
+  Translate translate = (Translate)dlsym(RTLD_DEFAULT, "XTranslateCoordinates");
+  Move move = (Move)dlsym(RTLD_DEFAULT, "XMoveWindow");
+  Flush flush = (Flush)dlsym(RTLD_DEFAULT, "XFlush");
+  if (translate == NULL || move == NULL || flush == NULL) return FALSE;
+  GdkDisplay *gdk_display = gdk_surface_get_display(surface);
+  Display *display = gdk_x11_display_get_xdisplay(gdk_display);
+  Window root = gdk_x11_display_get_xrootwindow(gdk_display);
+  Window child;
+  int parent_x, parent_y, x, y;
+  if (!translate(display, gdk_x11_surface_get_xid(parent_surface), root, 0, 0, &parent_x, &parent_y, &child) ||
+      !translate(display, gdk_x11_surface_get_xid(surface), root, 0, 0, &x, &y, &child))
+    return FALSE;
+  int parent_width = gtk_widget_get_width(GTK_WIDGET(parent));
+  int parent_height = gtk_widget_get_height(GTK_WIDGET(parent));
+  if (parent_width <= 0 || parent_height <= 0) return FALSE;
+  if (x >= parent_x && y >= parent_y && x + width <= parent_x + parent_width &&
+      y + height <= parent_y + parent_height)
+    return FALSE;
+  move(display, gdk_x11_surface_get_xid(surface), parent_x + (parent_width - width) / 2,
+       parent_y + (parent_height - height) / 2);
+  flush(display);
+  return TRUE;
+#else
+  (void)window;
+  (void)parent;
+  (void)width;
+  (void)height;
+  return FALSE;
+#endif
+}

@@ -17,7 +17,7 @@ final class WindowManagerTests: GtkTestCase {
     try onMain {
       let parent = framedHost()
       defer { gtk_window_destroy(parent) }
-      let dialog = HelpDialog.present(URL(string: "about:blank")!, title: "Framed sheet", over: parent)
+      let dialog = HelpDialog.present(try titledPage("Framed sheet"), title: "Framed sheet", over: parent)
       defer { dialog.close() }
       var frames: (parent: Frame, sheet: Frame)?
       waitUntil("both windows placed, the sheet within its parent") {
@@ -37,6 +37,34 @@ final class WindowManagerTests: GtkTestCase {
         frames = Frame.of("Framed host").flatMap { host in Frame.of("Framed sheet").map { (host, $0) } }
         guard let frames else { return false }
         return frames.sheet.width == 452 && frames.parent.contains(frames.sheet)
+      }
+    }
+  }
+
+  /// Issue 30.6: the parent made large, then small; the window manager moves it to keep it on
+  /// screen. The sheet follows its position, not only its size: it stays within the parent.
+  func testUnderAWindowManagerTheSheetFollowsItsParentsPosition() throws {
+    guard try runsHere("testUnderAWindowManagerTheSheetFollowsItsParentsPosition") else { return }
+    try onMain {
+      let parent = framedHost()
+      defer { gtk_window_destroy(parent) }
+      let dialog = HelpDialog.present(try titledPage("Moving sheet"), title: "Moving sheet", over: parent)
+      defer { dialog.close() }
+      var frames: (parent: Frame, sheet: Frame)?
+      @MainActor func placed() -> Bool {
+        frames = Frame.of("Framed host").flatMap { host in Frame.of("Moving sheet").map { (host, $0) } }
+        guard let frames else { return false }
+        return frames.parent.contains(frames.sheet)
+      }
+      waitUntil("the sheet within its parent") { placed() }
+      let host = try XCTUnwrap(frames).parent
+      for (width, height) in [(1200, 900), (560, 420)] {
+        _ = try runProgram("/usr/bin/xdotool", ["windowsize", host.id, String(width), String(height)])
+        waitUntil("the parent at \(width)×\(height)") {
+          _ = placed()
+          return frames.map { $0.parent.width == width } ?? false
+        }
+        waitUntil("the sheet back within its parent at \(width)×\(height): \(String(describing: frames))") { placed() }
       }
     }
   }
@@ -124,6 +152,13 @@ final class WindowManagerTests: GtkTestCase {
     }
     return false
   }
+}
+
+/// A local page titled `title` (the window takes the page's title, or an error's).
+private func titledPage(_ title: String) throws -> URL {
+  let file = FileManager.default.temporaryDirectory.appendingPathComponent("hv-wm-\(UUID().uuidString).html")
+  try Data(TestBook.page(title, "<p>\(title)</p>").utf8).write(to: file)
+  return file
 }
 
 /// An app's window, as the demo's (its size set before it is shown), once the window manager

@@ -6,6 +6,9 @@ import HelpViewerGlue
 /// than the parent less a margin, never smaller than usable, covering a tiny parent. The size is
 /// fitted when the dialog attaches to its parent (a kept window coming back for another parent
 /// too), and again whenever the parent is resized, maximized or restored while it is open.
+/// Once a resize settles, the sheet is moved back within its parent when it no longer lies
+/// there (`WindowPlacement`): a window manager that moves the parent to keep it on screen
+/// leaves its transient windows where they were (issue 30, under metacity).
 ///
 /// ```swift
 /// signals += SheetFit.follow(parent, with: dialogWindow)   // disconnected when the dialog ends
@@ -18,11 +21,33 @@ enum SheetFit {
     _ parent: UnsafeMutablePointer<GtkWindow>, with window: UnsafeMutablePointer<GtkWindow>
   ) -> [SignalConnection] {
     fit(window, over: parent)
+    let placement = Placement()
     // GTK keeps a toplevel's default size as its size when a person (or the window manager)
     // resizes it, and notifies it; maximizing leaves it alone, so that is followed too.
     return ["default-width", "default-height", "maximized", "fullscreened"].map { property in
-      connectNotify(UnsafeMutableRawPointer(parent), property: property) { fit(window, over: parent) }
+      connectNotify(UnsafeMutableRawPointer(parent), property: property) {
+        fit(window, over: parent)
+        placement.settle(window, over: parent)
+      }
     }
+  }
+
+  /// The place check waiting for a resize to settle (the window manager's move of the parent
+  /// comes after its new size); freed, and so cancelled, with the dialog's connections.
+  @MainActor
+  private final class Placement {
+    private var pending: TimeoutSource?
+
+    func settle(_ window: UnsafeMutablePointer<GtkWindow>, over parent: UnsafeMutablePointer<GtkWindow>) {
+      pending = TimeoutSource(seconds: 0.15) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        WindowPlacement.keep(window, within: parent, width: Int(width), height: Int(height))
+      }
+    }
+
+    isolated deinit {}
   }
 
   /// Gives `window` the sheet size for `parent`'s size now.

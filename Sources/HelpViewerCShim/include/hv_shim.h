@@ -49,4 +49,12 @@ WebKitWebContext *hv_web_context_new(guint memory_limit_mb, gdouble poll_interva
 // visible to Swift without _GNU_SOURCE.
 gboolean hv_is_main_thread(void);
 
+// Under X11, moves `window` to the centre of `parent` when it does not lie within `parent`
+// (its size as GTK will lay it out: `width` × `height`); returns whether it moved it. GTK 4 has
+// no call to place a window, and a window manager places a transient window once, when it maps
+// it: a parent it later moves leaves its sheet behind. Xlib's calls are looked up at run time
+// in the libX11 GTK already loaded (no link of our own); elsewhere (Wayland, where the
+// compositor places dialogs) it does nothing and returns FALSE.
+gboolean hv_x11_keep_within(GtkWindow *window, GtkWindow *parent, int width, int height);
+
 #endif
