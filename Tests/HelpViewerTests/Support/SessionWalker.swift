@@ -359,13 +359,22 @@ final class SessionWalker {
     }
     expect(state.canGoBack == model.canGoBack, "Back \(model.canGoBack ? "possible" : "not possible")")
     expect(state.canGoForward == model.canGoForward, "Forward \(model.canGoForward ? "possible" : "not possible")")
-    var width: Int32 = 0
-    var height: Int32 = 0
-    var parentWidth: Int32 = 0
-    var parentHeight: Int32 = 0
-    gtk_window_get_default_size(dialog.gtkWindow, &width, &height)
-    gtk_window_get_default_size(host, &parentWidth, &parentHeight)
-    expect(width <= parentWidth && height <= parentHeight, "the sheet \(width)×\(height) fits its parent")
+    // The sheet follows the parent's size (GTK reports a resize a moment after asking for it).
+    var sizes = ""
+    let fits = MainLoop.spin(
+      until: {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var parentWidth: Int32 = 0
+        var parentHeight: Int32 = 0
+        gtk_window_get_default_size(dialog.gtkWindow, &width, &height)
+        gtk_window_get_default_size(self.host, &parentWidth, &parentHeight)
+        sizes =
+          "sheet \(width)×\(height), parent \(parentWidth)×\(parentHeight) (laid out "
+          + "\(gtk_widget_get_width(gcast(self.host)))×\(gtk_widget_get_height(gcast(self.host))))"
+        return width <= parentWidth && height <= parentHeight
+      }, timeout: 2)
+    expect(fits, "the sheet fits its parent: \(sizes)")
   }
 
   /// Why `state` is not what the model expects, or `nil` when it is.
