@@ -199,11 +199,6 @@ extension HelpDialog {
   /// results page is its book's) changes nothing.
   private func followBook(_ state: LoadState) {
     guard !hasEnded, let support = bookSupport, state.phase == .loaded, let url = state.url else { return }
-    // The words of the results shown, if any (Back may show older results): the same words
-    // searched again after another page show the results again.
-    let components = URLComponents(string: url)
-    support.searchedText =
-      components?.path == BundledScheme.searchPath ? components?.queryItems?.first { $0.name == "q" }?.value : nil
     guard let shown = BundledScheme.book(at: url), shown != support.book else { return }
     support.book = shown
     support.searchedText = nil

@@ -70,7 +70,14 @@ extension HelpDialog {
   private func searchChanged() {
     guard isOpen, let support = bookSupport else { return }
     let text = support.search.text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !text.isEmpty, text != support.searchedText else { return }
+    // The words handled last: the entry's own late signal for words whose results the
+    // finished index showed already changes nothing (it reloaded the results after a person
+    // opened one). An emptied entry forgets them: the same words typed again search again.
+    guard !text.isEmpty else {
+      support.searchedText = nil
+      return
+    }
+    guard text != support.searchedText else { return }
     if SearchIndexes.index(for: support.book) != nil {
       showResults(for: text)
     } else {

@@ -81,11 +81,8 @@ public final class LoadingWebView {
   /// then belong to the empty page the view showed before (`ViewerParts.retire()`).
   private var awaitedFirstStart: String?
   /// On reused parts, the first page's address (with a `#section`) while it loads from the
-  /// restored history item: WebKit restores the item's scroll position (the top) instead of
-  /// scrolling to the section, as it does for a new load (issue 30: context help in a kept
-  /// dialog window opened at the page's top). Once loaded, the same address is asked for
-  /// again: a scroll to the section within the page, with no load and no history entry.
-  private var sectionToScroll: String?
+  /// restored history item (see `LoadingWebView+Section.swift`).
+  var sectionToScroll: String?
   var machine: LoadStateMachine
   let signals = SignalBag()
   /// The connection to GTK's dark preference (see `LoadingWebView+Theme.swift`).
@@ -183,6 +180,12 @@ public final class LoadingWebView {
     if isStuck { endStuckWebProcess() }
     switch URLInput.parse(address, extraSchemes: [BundledAddress.scheme]) {
     case .success(let uri):
+      // The page shown, asked for again (the same search, F1 on the same topic): loaded again
+      // in place, with no second history entry (WebKit's load of the same address made one).
+      if state.phase == .loaded, uri == state.url, !uri.contains("#"), !replacesHistory {
+        reload()
+        return
+      }
       // Another place in the page shown: WebKit scrolls there, with no load event at all.
       if state.phase == .loaded, uri.contains("#"), DocumentAddress.same(uri, state.url), !replacesHistory {
         handle(.sameDocument(url: uri))
@@ -354,10 +357,7 @@ public final class LoadingWebView {
     settleFocus(state, previous: previous)
     // A help book's page shown: the pages it links to may render now (Mallard).
     if state.phase == .loaded, previous != .loaded, let url = state.url { BundledScheme.pageLoaded(at: url) }
-    if state.phase == .loaded, let section = sectionToScroll, state.url == section {
-      sectionToScroll = nil
-      webkit_web_view_load_uri(webView, section)  // See `sectionToScroll`.
-    }
+    if state.phase == .loaded, let section = sectionToScroll, state.url == section { scrollToSection(section) }
     for observer in observers { observer(state) }
     onStateChange?(state)
   }

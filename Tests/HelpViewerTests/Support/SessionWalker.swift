@@ -173,7 +173,12 @@ final class SessionWalker {
     let (width, height) = random.pick([(1200, 900), (560, 420), (900, 700), (700, 1000)])
     note("resize the parent to \(width)×\(height)")
     gtk_window_set_default_size(host, Int32(width), Int32(height))
-    MainLoop.spin(until: { false }, timeout: 0.05)  // Laid out at the new size.
+    // As a person resizes: one size, laid out, then the next (two requests within a moment
+    // race in the X server: GTK may take the older one's answer as the size).
+    MainLoop.spin(
+      until: {
+        gtk_widget_get_width(gcast(self.host)) == width && gtk_widget_get_height(gcast(self.host)) == height
+      }, timeout: 2)
     model.stay()
   }
 
@@ -263,8 +268,10 @@ final class SessionWalker {
     let typed = dialog.bookSupport?.search.text ?? ""
     let word = random.pick(["zero", "count", "conflict", "tags"].filter { $0 != typed })
     note("search \(word)")
-    // Ctrl+K opens the bar; the word goes in as typed text would.
+    // Ctrl+K opens the bar; the word goes in as typed text would. A person reads the results
+    // before the next step: the entry's search (after its short delay) is handled by then.
     _ = dialog.openSearch(word)
+    waitUntil("the search for \(word) handled", timeout: 5) { dialog.bookSupport?.searchedText == word }
     model.follow(to: .init(book: book, page: ".search?q=\(word)"))
   }
 
