@@ -20,8 +20,9 @@ struct QualityReport {
     return results.map { set in
       func two(_ value: Double) -> String { String(format: "%.2f", value) }
       return "search quality: \(set.name), \(set.queries.count) queries: P@1 \(two(set.precisionAtOne)), "
-        + "MRR \(two(set.meanReciprocalRank)); baseline P@1 \(two(set.baselinePrecisionAtOne)), "
-        + "MRR \(two(set.baselineMRR))"
+        + "MRR \(two(set.meanReciprocalRank)), \(set.empty) empty; baseline P@1 \(two(set.baselinePrecisionAtOne)), "
+        + "MRR \(two(set.baselineMRR)), \(set.baselineEmpty) empty; \(set.emptyWhereBaselineFinds) empty where "
+        + "the baseline finds the page"
     }.joined(separator: "\n")
   }
 
@@ -37,23 +38,22 @@ struct QualityReport {
       Both searches run on the same queries in the same run; a result counts when its page is the \
       wanted page.
 
-      | query set | queries | P@1 | MRR | baseline P@1 | baseline MRR | target | met |
-      |---|---:|---:|---:|---:|---:|---|---|
+      The held-out set was not run while the ranking was tuned; it has a table of its own.
 
       """
-    for whole in results {
-      for (set, name) in [(whole, whole.name), (whole.spelledRight, "\(whole.name), without the misspelt queries")]
-      where !set.queries.isEmpty {
-        let met =
-          set.precisionAtOne >= Self.precisionTarget && set.meanReciprocalRank >= Self.mrrTarget
-          && set.precisionAtOne > set.baselinePrecisionAtOne && set.meanReciprocalRank > set.baselineMRR
-        let figures = [set.precisionAtOne, set.meanReciprocalRank, set.baselinePrecisionAtOne, set.baselineMRR]
-          .map { String(format: "%.2f", $0) }.joined(separator: " | ")
-        text += "| \(name) (\(set.pages) pages, \(set.sections) sections) | \(set.queries.count) | \(figures) | "
-        text += "P@1 ≥ 0.85, MRR ≥ 0.90, above the baseline | \(met ? "yes" : "no") |\n"
+    for (heldOut, caption) in [(false, ""), (true, "Held out (run once, after the ranking work):\n\n")] {
+      let sets = results.filter { $0.isHeldOut == heldOut }
+      guard !sets.isEmpty else { continue }
+      text += caption + Self.tableHead
+      for whole in sets {
+        for (set, name) in [(whole, whole.name), (whole.spelledRight, "\(whole.name), without the misspelt queries")]
+        where !set.queries.isEmpty {
+          text += row(set, name: name)
+        }
       }
+      text += "\n"
     }
-    text += "\n" + Self.notes
+    text += Self.notes
     for set in results {
       text += "\n### \(set.name): every query\n\n"
       text += "Median time of one search (limit 20, snippets included, \(Self.build) build): "
@@ -69,6 +69,26 @@ struct QualityReport {
       }
     }
     return text + "\n"
+  }
+
+  static let tableHead = """
+    | query set | queries | P@1 | MRR | baseline P@1 | baseline MRR | no result (ours / baseline) | none where the baseline finds the page | target | met |
+    |---|---:|---:|---:|---:|---:|---:|---:|---|---|
+
+    """
+
+  /// One row of a summary table.
+  private func row(_ set: SearchQuality.Result, name: String) -> String {
+    let met =
+      set.precisionAtOne >= Self.precisionTarget && set.meanReciprocalRank >= Self.mrrTarget
+      && set.precisionAtOne > set.baselinePrecisionAtOne && set.meanReciprocalRank > set.baselineMRR
+      && set.emptyWhereBaselineFinds == 0
+    let figures = [set.precisionAtOne, set.meanReciprocalRank, set.baselinePrecisionAtOne, set.baselineMRR]
+      .map { String(format: "%.2f", $0) }.joined(separator: " | ")
+    return "| \(name) (\(set.pages) pages, \(set.sections) sections) | \(set.queries.count) | \(figures) | "
+      + "\(set.empty) / \(set.baselineEmpty) | \(set.emptyWhereBaselineFinds) | "
+      + "P@1 ≥ 0.85, MRR ≥ 0.90, above the baseline, no empty answer where the baseline finds the page | "
+      + "\(met ? "yes" : "no") |\n"
   }
 
   #if DEBUG
