@@ -21,44 +21,34 @@ import HelpViewerCore
 /// answer.results.first?.heading   // "crypto.createHash(algorithm[, options])"
 /// ```
 extension SearchIndex {
-  /// The sections holding every word of `text`, best first, at most `limit` (1–500). When
-  /// nothing is found and `correcting`, each word that matches nothing in the book is replaced
-  /// by the closest word of the book, and the answer holds the results for the corrected query
-  /// (`correctedQuery`) — if it finds anything. An empty query, or one without a word, finds
-  /// nothing; any text is a valid query.
+  /// The pages matching `text`, best first, at most `limit` (1–500), each once: by its best
+  /// section, with its other matching sections (`SearchResult.otherSections`). Stop words count
+  /// for nothing; a word the book does not hold is searched by its stem or, when `correcting`,
+  /// corrected to the closest word of the book (`QueryWords`), and then the answer holds the
+  /// corrected query (`correctedQuery`). Pages with a section holding every word come first
+  /// (tiers, see the type's notes), then pages holding them across their sections, then pages
+  /// holding some, by how rare the words they hold are (`fallbackPages`): a query finds nothing
+  /// only when no word of it but stop words occurs in the book. An empty query, or one without
+  /// a word, finds nothing; any text is a valid query.
   public func answer(_ text: String, limit: Int = 20, correcting: Bool = true) throws(LoadError) -> SearchAnswer {
     guard SearchQuery.match(for: text) != nil else { return SearchAnswer(query: text, results: []) }
     let limit = max(1, min(limit, 500))
     return try connection.withLock { connection throws(LoadError) in
-      let results = try ranked(connection, text: text, limit: limit)
-      guard results.isEmpty, correcting, let corrected = correction(of: text) else {
-        return SearchAnswer(query: text, results: results)
-      }
-      let correctedResults = try ranked(connection, text: corrected, limit: limit)
-      guard !correctedResults.isEmpty else { return SearchAnswer(query: text, results: []) }
-      return SearchAnswer(query: text, correctedQuery: corrected, results: correctedResults)
+      let words = QueryWords(text, corrector: corrector, correcting: correcting)
+      let results = try ranked(connection, words: words, limit: limit)
+      guard let corrected = words.corrected else { return SearchAnswer(query: text, results: results) }
+      guard results.isEmpty else { return SearchAnswer(query: text, correctedQuery: corrected, results: results) }
+      // The correction finds nothing: the words as typed.
+      let typed = QueryWords(text, corrector: corrector, correcting: false)
+      return SearchAnswer(query: text, results: try ranked(connection, words: typed, limit: limit))
     }
   }
 
-  /// `text` with each word that matches nothing in the book replaced by its correction; `nil`
-  /// when no word needs one, or one has none.
-  func correction(of text: String) -> String? {
-    var words: [String] = []
-    var changed = false
-    for word in SearchQuery.words(of: text) {
-      guard corrector.needsCorrection(word) else {
-        words.append(word)
-        continue
-      }
-      guard let corrected = corrector.correction(of: word) else { return nil }
-      words.append(corrected)
-      changed = true
-    }
-    return changed ? words.joined(separator: " ") : nil
-  }
-
-  /// The results for `text`, tier by tier, each section once.
-  private func ranked(_ connection: SQLiteConnection, text: String, limit: Int) throws(LoadError) -> [SearchResult] {
+  /// The pages for `words`, tier by tier, each page once.
+  private func ranked(_ connection: SQLiteConnection, words: QueryWords, limit: Int) throws(LoadError)
+    -> [SearchResult]
+  {
+    let text = words.requiredText
     guard let match = SearchQuery.match(for: text) else { return [] }
     enum Order {
       case bookOrder, bm25
@@ -75,12 +65,10 @@ extension SearchIndex {
       ]
       for case (let query?, let order) in queries { tiers.append((query, order)) }
     }
-    let tokens = SearchQuery.words(of: text).flatMap(SpellingCorrector.tokens(of:))
-    var chosen: [(row: Int, listed: Int)] = []
-    var scores: [Int: Double] = [:]
-    var seen = Set<Int>()
-    // Enough rows that the duplicates dropped still leave `limit` sections.
-    let fetch = limit * 3 + 10
+    let tokens = words.required.flatMap(SpellingCorrector.tokens(of:))
+    var hits = PageHits()
+    // Enough rows that the sections of pages listed already still leave `limit` pages.
+    let fetch = limit * 10 + 50
     tiers: for tier in tiers {
       let rows: [(row: Int, score: Double)]
       switch tier.order {
@@ -91,26 +79,55 @@ extension SearchIndex {
       }
       for (row, score) in rows {
         let listed = duplicates.representative(of: row)
-        guard seen.insert(listed).inserted else { continue }
-        chosen.append((row, listed))
-        scores[row] = score
-        scores[listed] = score
-        if chosen.count == limit { break tiers }
+        hits.add(row: listed, found: row, page: page(of: listed), score: score)
+        if hits.pages.count == limit { break tiers }
       }
     }
-    // One statement makes the snippets of the rows chosen, without `rank` (see `results`): a
-    // statement per row with `rank` took 8 ms of Node.js's "buffer", this 2.6 ms. The row ids
-    // are integers of ours, never input.
-    let wanted = Set(chosen.flatMap { [$0.row, $0.listed] })
-    let found = try results(connection, match: match, rows: wanted, scores: scores)
-    // The copy listed holds the same heading and text, so it matches too, unless the match was
-    // in the other page's title: then the row found is listed.
-    return chosen.compactMap { found[$0.listed] ?? found[$0.row] }
+    var fallback: [Int32: [Int]] = [:]
+    if words.required.count > 1, hits.pages.count < limit {
+      for page in try fallbackPages(connection, words: words.required, excluding: hits, limit: limit - hits.pages.count) {
+        hits.add(row: page.best, found: page.best, page: page.page, score: 0)
+        fallback[page.page] = page.rows
+      }
+    }
+    guard !hits.pages.isEmpty else { return [] }
+    // Every page's other matching sections, in page order: those holding every word, or, for a
+    // page found by the fallback, any.
+    var others: [Int32: [Int]] = fallback
+    let listed = Set(hits.pages.map(\.page)).subtracting(fallback.keys)
+    if !listed.isEmpty {
+      for (row, _) in try rowIDs(connection, match: match, ranked: false, limit: 1_000_000) {
+        let page = page(of: row)
+        guard listed.contains(page), duplicates.representative(of: row) == row else { continue }
+        others[page, default: []].append(row)
+      }
+    }
+    let any = words.required.compactMap(SearchQuery.match(for:)).joined(separator: " OR ")
+    let found = try results(
+      connection, match: any, rows: Set(hits.pages.flatMap { [$0.row, $0.found] }), scores: hits.scores)
+    var otherRows = Set<Int>()
+    for hit in hits.pages { otherRows.formUnion((others[hit.page] ?? []).prefix(Self.maximumOtherSections + 1)) }
+    let headings = try sections(connection, rows: otherRows)
+    return hits.pages.compactMap { hit in
+      // The copy listed holds the same heading and text, so it matches too, unless the match was
+      // in the other page's title: then the row found is listed.
+      guard var result = found[hit.row] ?? found[hit.found] else { return nil }
+      let best = found[hit.row] == nil ? hit.found : hit.row
+      let rows = (others[hit.page] ?? []).filter { $0 != best }.prefix(Self.maximumOtherSections)
+      result.otherSections = rows.compactMap { headings[$0] }
+      return result
+    }
   }
+
+  /// The most other sections a result lists.
+  static let maximumOtherSections = 50
+
+  /// The index in `pageIDs` of the page of row `row`.
+  func page(of row: Int) -> Int32 { row >= 1 && row <= rowPages.count ? rowPages[row - 1] : -1 }
 
   /// The row ids of the sections matching the FTS5 query `match` with their bm25 scores, best
   /// first when `ranked`, else in book order.
-  private func rowIDs(_ connection: SQLiteConnection, match: String, ranked: Bool, limit: Int) throws(LoadError)
+  func rowIDs(_ connection: SQLiteConnection, match: String, ranked: Bool, limit: Int) throws(LoadError)
     -> [(row: Int, score: Double)]
   {
     let statement = try connection.prepare(
@@ -165,6 +182,24 @@ extension SearchIndex {
     let titleWords = Set(SpellingCorrector.tokens(of: title))
     let inTitle = tokens.filter { token in titleWords.contains { prefix ? $0.hasPrefix(token) : $0 == token } }
     return coverage + 0.25 * Double(inTitle.count) / Double(tokens.count)
+  }
+
+  /// The sections `rows`, without snippets or scores (the other sections of a result).
+  private func sections(_ connection: SQLiteConnection, rows: Set<Int>) throws(LoadError) -> [Int: SearchResult] {
+    guard !rows.isEmpty else { return [:] }
+    let list = rows.sorted().map(String.init).joined(separator: ",")
+    let statement = try connection.prepare(
+      "SELECT title, page, section, heading, language, rowid FROM sections WHERE rowid IN (\(list))")
+    var sections: [Int: SearchResult] = [:]
+    while try statement.step() {
+      guard let pageID = statement.text(at: 1), let page = pages[pageID] else { continue }
+      let section = statement.text(at: 2)
+      sections[statement.integer(at: 5)] = SearchResult(
+        title: statement.text(at: 0) ?? pageID, pageID: pageID, sectionID: section,
+        heading: statement.text(at: 3) ?? "", language: statement.text(at: 4) ?? page.language,
+        url: page.url(section: section), snippet: [], score: 0)
+    }
+    return sections
   }
 
   /// The results for those of `rows` that match `match`, their snippets marking the matches,

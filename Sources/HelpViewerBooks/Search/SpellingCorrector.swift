@@ -95,13 +95,49 @@ struct SpellingCorrector: Sendable {
   /// Whether some term starts with `token` (a token of `tokens(of:)`).
   func hasTerm(startingWith token: String) -> Bool {
     let prefix = Array(token.unicodeScalars)
+    let low = firstIndex(notBefore: prefix)
+    return low < terms.count && terms[low].starts(with: prefix)
+  }
+
+  /// Whether `token` (a token of `tokens(of:)`) is a term of the book, whole.
+  func hasTerm(_ token: String) -> Bool {
+    let word = Array(token.unicodeScalars)
+    let index = firstIndex(notBefore: word)
+    return index < terms.count && terms[index] == word
+  }
+
+  /// The index of the first term not before `word`.
+  private func firstIndex(notBefore word: [Unicode.Scalar]) -> Int {
     var low = 0
     var high = terms.count
-    while low < high {  // The first term not before `prefix`.
+    while low < high {
       let middle = (low + high) / 2
-      if terms[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+      if terms[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
     }
-    return low < terms.count && terms[low].starts(with: prefix)
+    return low
+  }
+
+  /// The fewest letters of a word `longerWord(for:)` completes.
+  static let shortestLongerWord = 6
+
+  /// For a word of one token, of `shortestLongerWord` letters or more, that is no term of the
+  /// book but one letter short of one (`subproces` for `subprocess`): that term, the most
+  /// common when several. `nil` otherwise: a whole term, or a prefix of longer words only
+  /// (`subproc`), is searched as typed.
+  func longerWord(for word: String) -> String? {
+    let tokens = Self.tokens(of: word)
+    guard tokens.count == 1, let token = tokens.first, token.count >= Self.shortestLongerWord, !hasTerm(token)
+    else { return nil }
+    let prefix = Array(token.unicodeScalars)
+    var index = firstIndex(notBefore: prefix)
+    var best: (term: [Unicode.Scalar], count: Int)?
+    while index < terms.count, terms[index].starts(with: prefix) {
+      if terms[index].count == prefix.count + 1, counts[index] > (best?.count ?? 0) {
+        best = (terms[index], counts[index])
+      }
+      index += 1
+    }
+    return best.map { String(String.UnicodeScalarView($0.term)) }
   }
 
   /// Whether `word` matches nothing: some token of it starts no term of the book.

@@ -1,0 +1,33 @@
+/// The pages search lists, in order, each once: the row of the section it is shown by (the
+/// first found), the row actually found (a copy of it on another page, `SectionDuplicates`)
+/// and the scores of the rows.
+///
+/// ```swift
+/// var hits = PageHits()
+/// hits.add(row: 12, found: 12, page: 3, score: -4.2)
+/// hits.add(row: 13, found: 13, page: 3, score: -3.0)   // page 3 is listed already: ignored
+/// hits.pages.count   // 1
+/// ```
+struct PageHits {
+  /// A page listed: its index in the index's pages, and the rows of its best section.
+  struct Hit {
+    var page: Int32
+    var row: Int
+    var found: Int
+  }
+
+  private(set) var pages: [Hit] = []
+  private(set) var scores: [Int: Double] = [:]
+  private var listed = Set<Int32>()
+
+  /// Lists `page` by the section `row` (found as `found`), unless it is listed already.
+  mutating func add(row: Int, found: Int, page: Int32, score: Double) {
+    guard page >= 0, listed.insert(page).inserted else { return }
+    pages.append(Hit(page: page, row: row, found: found))
+    scores[row] = score
+    scores[found] = score
+  }
+
+  /// Whether `page` is listed.
+  func contains(_ page: Int32) -> Bool { listed.contains(page) }
+}
