@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// var hits = PageHits()
-/// hits.add(row: 12, found: 12, page: 3, score: -4.2)
-/// hits.add(row: 13, found: 13, page: 3, score: -3.0)   // page 3 is listed already: ignored
+/// hits.add(row: 12, found: 12, page: 3, score: -4.2, tier: 0)
+/// hits.add(row: 13, found: 13, page: 3, score: -3.0, tier: 0)   // page 3 is listed already: ignored
 /// hits.pages.count   // 1
 /// ```
 struct PageHits {
@@ -14,6 +14,8 @@ struct PageHits {
     var page: Int32
     var row: Int
     var found: Int
+    /// The tier it was found in (`SearchIndex.answer(_:limit:correcting:)`).
+    var tier: Int
   }
 
   private(set) var pages: [Hit] = []
@@ -21,11 +23,18 @@ struct PageHits {
   private var listed = Set<Int32>()
 
   /// Lists `page` by the section `row` (found as `found`), unless it is listed already.
-  mutating func add(row: Int, found: Int, page: Int32, score: Double) {
+  mutating func add(row: Int, found: Int, page: Int32, score: Double, tier: Int) {
     guard page >= 0, listed.insert(page).inserted else { return }
-    pages.append(Hit(page: page, row: row, found: found))
+    pages.append(Hit(page: page, row: row, found: found, tier: tier))
     scores[row] = score
     scores[found] = score
+  }
+
+  /// Reorders the pages: stable, by `before`.
+  mutating func reorder(by before: (Hit, Hit) -> Bool) {
+    pages = pages.enumerated().sorted { a, b in
+      before(a.element, b.element) ? true : before(b.element, a.element) ? false : a.offset < b.offset
+    }.map(\.element)
   }
 
   /// Whether `page` is listed.

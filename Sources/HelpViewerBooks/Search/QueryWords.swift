@@ -10,7 +10,10 @@
 ///   longer word of the same stem (`subproces` → `subprocess`);
 /// - a word no term starts with is searched by its stem when the book holds that (silently:
 ///   "takes" is no misspelling of "take"), else corrected to the closest term
-///   (`SpellingCorrector`), else left as typed (it matches nothing, and the others still find).
+///   (`SpellingCorrector`; at most one edit away when another word of the query is in the
+///   book: a real word the book lacks, "export", is further from the book's words, "report",
+///   than a slip of the keyboard), else left as typed (it matches nothing, and the others
+///   still find).
 ///
 /// ```swift
 /// let words = QueryWords("scan takes too long", corrector: corrector, correcting: true)
@@ -30,7 +33,9 @@ struct QueryWords {
     var searched: [String] = []
     var required: [String] = []
     var changed = false
-    for word in SearchQuery.words(of: text) {
+    let typed = SearchQuery.words(of: text)
+    let othersFound = typed.filter { !StopWords.contains($0) && !corrector.needsCorrection($0) }.count
+    for word in typed {
       if StopWords.contains(word) {
         searched.append(word)
         continue
@@ -43,7 +48,9 @@ struct QueryWords {
         }
       } else if let stem = Self.stems(of: word).first(where: { !corrector.needsCorrection($0) }) {
         chosen = stem
-      } else if correcting, let correction = corrector.correction(of: word) {
+      } else if correcting,
+        let correction = corrector.correction(of: word, maximumDistance: othersFound > 0 ? 1 : nil)
+      {
         chosen = correction
         changed = true
       }

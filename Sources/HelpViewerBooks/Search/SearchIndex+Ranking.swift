@@ -1,3 +1,4 @@
+import Foundation
 import HelpViewerCore
 
 /// How `SearchIndex` ranks: tiers first, bm25 within a tier, each section listed once.
@@ -69,7 +70,7 @@ extension SearchIndex {
     var hits = PageHits()
     // Enough rows that the sections of pages listed already still leave `limit` pages.
     let fetch = limit * 10 + 50
-    tiers: for tier in tiers {
+    tiers: for (number, tier) in tiers.enumerated() {
       let rows: [(row: Int, score: Double)]
       switch tier.order {
       case .bookOrder: rows = try rowIDs(connection, match: tier.match, ranked: false, limit: fetch)
@@ -79,18 +80,19 @@ extension SearchIndex {
       }
       for (row, score) in rows {
         let listed = duplicates.representative(of: row)
-        hits.add(row: listed, found: row, page: page(of: listed), score: score)
+        hits.add(row: listed, found: row, page: page(of: listed), score: score, tier: number)
         if hits.pages.count == limit { break tiers }
       }
     }
     var fallback: [Int32: [Int]] = [:]
     if words.required.count > 1, hits.pages.count < limit {
       for page in try fallbackPages(connection, words: words.required, excluding: hits, limit: limit - hits.pages.count) {
-        hits.add(row: page.best, found: page.best, page: page.page, score: 0)
+        hits.add(row: page.best, found: page.best, page: page.page, score: 0, tier: tiers.count)
         fallback[page.page] = page.rows
       }
     }
     guard !hits.pages.isEmpty else { return [] }
+    if tiers.count == 4 { order(&hits, words: words.required) }
     // Every page's other matching sections, in page order: those holding every word, or, for a
     // page found by the fallback, any.
     var others: [Int32: [Int]] = fallback
@@ -117,6 +119,44 @@ extension SearchIndex {
       result.otherSections = rows.compactMap { headings[$0] }
       return result
     }
+  }
+
+  /// Orders the pages found by the section tiers as a person looking for a page would: pages
+  /// whose title names every word first, then pages with a heading naming them (tiers 1 and
+  /// 2), then pages with a section holding them (tiers 3 and 4); within each, pages whose
+  /// title names more of the words (weighted by how rare each is) first, the tiers' order
+  /// among equals. The fallback's pages stay last, in their order.
+  func order(_ hits: inout PageHits, words: [String]) {
+    let tokens = words.map(SpellingCorrector.tokens(of:))
+    let weights = tokens.map { $0.reduce(0) { $0 + rarity(of: $1) } }
+    let total = weights.reduce(0, +)
+    var group: [Int32: Int] = [:]
+    var named: [Int32: Double] = [:]
+    for hit in hits.pages {
+      let title = titleTokens[Int(hit.page)]
+      var weight = 0.0
+      for (index, word) in tokens.enumerated()
+      where !word.isEmpty && word.allSatisfy({ token in title.contains { $0.hasPrefix(token) } }) {
+        weight += weights[index]
+      }
+      let share = total > 0 ? weight / total : 0
+      named[hit.page] = share
+      group[hit.page] = hit.tier >= 4 ? 3 : share >= 0.999 ? 0 : hit.tier <= 1 ? 1 : 2
+    }
+    hits.reorder { a, b in
+      let (groupA, groupB) = (group[a.page] ?? 3, group[b.page] ?? 3)
+      if groupA != groupB { return groupA < groupB }
+      guard groupA < 3 else { return false }
+      return (named[a.page] ?? 0) > (named[b.page] ?? 0) + 1e-9
+    }
+  }
+
+  /// How rare the words starting with `token` are in the book: bm25's inverse document
+  /// frequency of the sections holding one, at most (from the vocabulary's counts).
+  func rarity(of token: String) -> Double {
+    let count = Double(corrector.sectionCount(startingWith: token))
+    let total = Double(max(sectionCount, 1))
+    return log(1 + (total - min(count, total) + 0.5) / (count + 0.5))
   }
 
   /// The most other sections a result lists.

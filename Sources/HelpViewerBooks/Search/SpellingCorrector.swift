@@ -140,6 +140,19 @@ struct SpellingCorrector: Sendable {
     return best.map { String(String.UnicodeScalarView($0.term)) }
   }
 
+  /// How many sections hold a term starting with `token`, summed over the terms (an upper
+  /// bound of the sections holding one).
+  func sectionCount(startingWith token: String) -> Int {
+    let prefix = Array(token.unicodeScalars)
+    var index = firstIndex(notBefore: prefix)
+    var sum = 0
+    while index < terms.count, terms[index].starts(with: prefix) {
+      sum += counts[index]
+      index += 1
+    }
+    return sum
+  }
+
   /// Whether `word` matches nothing: some token of it starts no term of the book.
   func needsCorrection(_ word: String) -> Bool {
     Self.tokens(of: word).contains { !hasTerm(startingWith: $0) }
@@ -148,7 +161,8 @@ struct SpellingCorrector: Sendable {
   /// The correction of the query word `word`, or `nil` when it needs none (a term starts with
   /// each of its tokens) or none is close enough. A word of several tokens (`fs.redFile`) is
   /// corrected token by token and comes back lower case.
-  func correction(of word: String) -> String? {
+  /// At most `maximumDistance` edits per token when given.
+  func correction(of word: String, maximumDistance: Int? = nil) -> String? {
     let tokens = Self.tokens(of: word)
     guard !tokens.isEmpty, tokens.contains(where: { !hasTerm(startingWith: $0) }) else { return nil }
     var corrected: [String] = []
@@ -156,7 +170,7 @@ struct SpellingCorrector: Sendable {
       if hasTerm(startingWith: token) {
         corrected.append(token)
       } else {
-        guard let best = closestTerm(to: token) else { return nil }
+        guard let best = closestTerm(to: token, maximumDistance: maximumDistance) else { return nil }
         corrected.append(best)
       }
     }
@@ -164,10 +178,10 @@ struct SpellingCorrector: Sendable {
   }
 
   /// The term closest to `token` within the allowed distance, the most common among equals.
-  func closestTerm(to token: String) -> String? {
+  func closestTerm(to token: String, maximumDistance: Int? = nil) -> String? {
     let word = Array(token.unicodeScalars)
     guard word.count >= 3, word.count <= Self.maximumLength else { return nil }
-    let allowed = word.count <= 5 ? 1 : 2
+    let allowed = min(word.count <= 5 ? 1 : 2, maximumDistance ?? 2)
     let wordMask = Self.mask(of: word)
     var best: (distance: Int, count: Int, index: Int)?
     for (index, term) in terms.enumerated() where abs(term.count - word.count) <= allowed {
