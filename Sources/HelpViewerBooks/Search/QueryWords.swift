@@ -10,9 +10,10 @@
 ///   longer word of the same stem (`subproces` → `subprocess`);
 /// - a word no term starts with is searched by its stem when the book holds that (silently:
 ///   "takes" is no misspelling of "take"), else corrected to the closest term
-///   (`SpellingCorrector`; at most one edit away when another word of the query is in the
-///   book: a real word the book lacks, "export", is further from the book's words, "report",
-///   than a slip of the keyboard), else left as typed (it matches nothing, and the others
+///   (`SpellingCorrector`; when another word of the query is in the book, only a slip of the
+///   keyboard is corrected: one letter missing, doubled or two swapped, not a letter replaced —
+///   a real word the book lacks, "hide" or "export", is a letter or two replaced away from one
+///   it holds, "wide" or "report"), else left as typed (it matches nothing, and the others
 ///   still find).
 ///
 /// ```swift
@@ -49,7 +50,8 @@ struct QueryWords {
       } else if let stem = Self.stems(of: word).first(where: { !corrector.needsCorrection($0) }) {
         chosen = stem
       } else if correcting,
-        let correction = corrector.correction(of: word, maximumDistance: othersFound > 0 ? 1 : nil)
+        let correction = corrector.correction(
+          of: word, maximumDistance: othersFound > 0 ? 1 : nil, substitutions: othersFound == 0)
       {
         chosen = correction
         changed = true

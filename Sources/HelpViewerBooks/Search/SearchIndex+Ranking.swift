@@ -71,16 +71,19 @@ extension SearchIndex {
     // Enough rows that the sections of pages listed already still leave `limit` pages.
     let fetch = limit * 10 + 50
     tiers: for (number, tier) in tiers.enumerated() {
-      let rows: [(row: Int, score: Double)]
+      let rows: [(row: Int, score: Double, names: Bool)]
       switch tier.order {
-      case .bookOrder: rows = try rowIDs(connection, match: tier.match, ranked: false, limit: fetch)
-      case .bm25: rows = try rowIDs(connection, match: tier.match, ranked: true, limit: fetch)
+      case .bookOrder:
+        rows = try rowIDs(connection, match: tier.match, ranked: false, limit: fetch).map { ($0.row, $0.score, true) }
+      case .bm25:
+        rows = try rowIDs(connection, match: tier.match, ranked: true, limit: fetch).map { ($0.row, $0.score, true) }
       case .naming(let prefix):
         rows = try namingRows(connection, match: tier.match, tokens: tokens, prefix: prefix, limit: max(fetch, 200))
       }
-      for (row, score) in rows {
+      for (row, score, names) in rows {
         let listed = duplicates.representative(of: row)
-        hits.add(row: listed, found: row, page: page(of: listed), score: score, tier: number)
+        // A row whose title holds some words and heading the others names none of them.
+        hits.add(row: listed, found: row, page: page(of: listed), score: score, tier: names ? number : 2)
         if hits.pages.count == limit { break tiers }
       }
     }
@@ -130,24 +133,30 @@ extension SearchIndex {
     let tokens = words.map(SpellingCorrector.tokens(of:))
     let weights = tokens.map { $0.reduce(0) { $0 + rarity(of: $1) } }
     let total = weights.reduce(0, +)
-    var group: [Int32: Int] = [:]
-    var named: [Int32: Double] = [:]
+    var keys: [Int32: (group: Int, named: Double)] = [:]
     for hit in hits.pages {
       let title = titleTokens[Int(hit.page)]
       var weight = 0.0
       for (index, word) in tokens.enumerated()
-      where !word.isEmpty && word.allSatisfy({ token in title.contains { $0.hasPrefix(token) } }) {
+      where !word.isEmpty && word.allSatisfy({ token in title.contains { WordStem.matches(token, $0) } }) {
         weight += weights[index]
       }
       let share = total > 0 ? weight / total : 0
-      named[hit.page] = share
-      group[hit.page] = hit.tier >= 4 ? 3 : share >= 0.999 ? 0 : hit.tier <= 1 ? 1 : 2
+      if hit.tier >= 4 {
+        keys[hit.page] = (3, 0)
+      } else if share >= 0.999 {
+        // How much of the title the words are: "What are MIME types?" before "Add a custom
+        // MIME type for all users".
+        let focus = Double(title.filter { word in tokens.joined().contains { WordStem.matches($0, word) } }.count)
+        keys[hit.page] = (0, focus / Double(max(title.count, 1)))
+      } else {
+        keys[hit.page] = (hit.tier <= 1 ? 1 : 2, share)
+      }
     }
     hits.reorder { a, b in
-      let (groupA, groupB) = (group[a.page] ?? 3, group[b.page] ?? 3)
-      if groupA != groupB { return groupA < groupB }
-      guard groupA < 3 else { return false }
-      return (named[a.page] ?? 0) > (named[b.page] ?? 0) + 1e-9
+      let (keyA, keyB) = (keys[a.page] ?? (3, 0), keys[b.page] ?? (3, 0))
+      if keyA.group != keyB.group { return keyA.group < keyB.group }
+      return keyA.group < 3 && keyA.named > keyB.named + 1e-9
     }
   }
 
@@ -184,17 +193,25 @@ extension SearchIndex {
   /// it), then by bm25. Only the `limit` best by bm25 are ordered.
   private func namingRows(
     _ connection: SQLiteConnection, match: String, tokens: [String], prefix: Bool, limit: Int
-  ) throws(LoadError) -> [(row: Int, score: Double)] {
+  ) throws(LoadError) -> [(row: Int, score: Double, names: Bool)] {
     let statement = try connection.prepare(
       "SELECT rowid, heading, title, length(body), rank FROM sections WHERE sections MATCH ?1 ORDER BY rank LIMIT ?2")
     try statement.bind(match, at: 1)
     try statement.bind(limit, at: 2)
-    var rows: [(row: Int, rank: Double, length: Int, score: Double)] = []
+    var rows: [(row: Int, rank: Double, length: Int, score: Double, names: Bool)] = []
+    func holdsAll(_ text: String) -> Bool {
+      let words = SpellingCorrector.tokens(of: text)
+      return tokens.allSatisfy { token in words.contains { prefix ? $0.hasPrefix(token) : $0 == token } }
+    }
     while try statement.step() {
       let heading = statement.text(at: 1) ?? ""
       let title = statement.text(at: 2) ?? ""
       let rank = Self.namingRank(heading: heading, title: title, tokens: tokens, prefix: prefix)
-      rows.append((statement.integer(at: 0), rank, statement.integer(at: 3), statement.double(at: 4)))
+      rows.append(
+        (
+          statement.integer(at: 0), rank, statement.integer(at: 3), statement.double(at: 4),
+          holdsAll(heading) || holdsAll(title)
+        ))
     }
     // Stable: equals keep bm25's order.
     let ordered = rows.enumerated().sorted { a, b in
@@ -202,13 +219,15 @@ extension SearchIndex {
       if a.element.length != b.element.length { return a.element.length > b.element.length }
       return a.offset < b.offset
     }
-    return ordered.map { ($0.element.row, $0.element.score) }
+    return ordered.map { ($0.element.row, $0.element.score, $0.element.names) }
   }
 
   /// How well a section's heading names the query's `tokens`: the share of the heading's words
   /// that are query words (of the title's, for the text before a page's first heading), plus a
   /// quarter of the share of query words in the page's title. Words match whole, or as
-  /// prefixes when `prefix`.
+  /// prefixes when `prefix`. A heading's name is the text before its first parenthesis (a
+  /// signature's parameters name nothing: `collections.namedtuple(typename, …)` names
+  /// "namedtuple" as well as `class typing.NamedTuple`), stop words left out.
   ///
   /// ```swift
   /// SearchIndex.namingRank(heading: "Class: EventEmitter", title: "Events", tokens: ["eventemitter"], prefix: false)
@@ -217,7 +236,11 @@ extension SearchIndex {
   static func namingRank(heading: String, title: String, tokens: [String], prefix: Bool) -> Double {
     guard !tokens.isEmpty else { return 0 }
     func matches(_ word: String) -> Bool { tokens.contains { prefix ? word.hasPrefix($0) : word == $0 } }
-    let named = SpellingCorrector.tokens(of: heading.isEmpty ? title : heading)
+    let shown = heading.isEmpty ? title : heading
+    let name = shown.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    let named = SpellingCorrector.tokens(of: name.isEmpty ? shown : String(name)).filter {
+      !StopWords.words.contains($0)
+    }
     let coverage = named.isEmpty ? 0 : Double(named.filter(matches).count) / Double(named.count)
     let titleWords = Set(SpellingCorrector.tokens(of: title))
     let inTitle = tokens.filter { token in titleWords.contains { prefix ? $0.hasPrefix(token) : $0 == token } }

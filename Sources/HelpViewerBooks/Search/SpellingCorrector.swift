@@ -162,7 +162,9 @@ struct SpellingCorrector: Sendable {
   /// each of its tokens) or none is close enough. A word of several tokens (`fs.redFile`) is
   /// corrected token by token and comes back lower case.
   /// At most `maximumDistance` edits per token when given.
-  func correction(of word: String, maximumDistance: Int? = nil) -> String? {
+  /// Without `substitutions`, a letter replaced by another costs 2 (a letter missing, doubled or
+  /// two swapped still cost 1).
+  func correction(of word: String, maximumDistance: Int? = nil, substitutions: Bool = true) -> String? {
     let tokens = Self.tokens(of: word)
     guard !tokens.isEmpty, tokens.contains(where: { !hasTerm(startingWith: $0) }) else { return nil }
     var corrected: [String] = []
@@ -170,7 +172,8 @@ struct SpellingCorrector: Sendable {
       if hasTerm(startingWith: token) {
         corrected.append(token)
       } else {
-        guard let best = closestTerm(to: token, maximumDistance: maximumDistance) else { return nil }
+        guard let best = closestTerm(to: token, maximumDistance: maximumDistance, substitutions: substitutions)
+        else { return nil }
         corrected.append(best)
       }
     }
@@ -178,7 +181,7 @@ struct SpellingCorrector: Sendable {
   }
 
   /// The term closest to `token` within the allowed distance, the most common among equals.
-  func closestTerm(to token: String, maximumDistance: Int? = nil) -> String? {
+  func closestTerm(to token: String, maximumDistance: Int? = nil, substitutions: Bool = true) -> String? {
     let word = Array(token.unicodeScalars)
     guard word.count >= 3, word.count <= Self.maximumLength else { return nil }
     let allowed = min(word.count <= 5 ? 1 : 2, maximumDistance ?? 2)
@@ -190,7 +193,9 @@ struct SpellingCorrector: Sendable {
       guard (wordMask & ~mask).nonzeroBitCount <= allowed, (mask & ~wordMask).nonzeroBitCount <= allowed else {
         continue
       }
-      guard let distance = Self.distance(word, term, atMost: allowed) else { continue }
+      guard let distance = Self.distance(word, term, atMost: allowed, substitution: substitutions ? 1 : 2) else {
+        continue
+      }
       if let current = best,
         distance > current.distance || (distance == current.distance && counts[index] <= current.count)
       {
@@ -203,7 +208,9 @@ struct SpellingCorrector: Sendable {
 
   /// The optimal string alignment distance between `a` and `b` (Levenshtein with swaps of
   /// neighbours), or `nil` when it is above `limit`.
-  static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+  static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int, substitution: Int = 1)
+    -> Int?
+  {
     if a == b { return 0 }
     let width = b.count + 1
     var previous2 = [Int](repeating: 0, count: width)
@@ -213,7 +220,7 @@ struct SpellingCorrector: Sendable {
       current[0] = i
       var rowMinimum = i
       for j in 1..<width {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        let cost = a[i - 1] == b[j - 1] ? 0 : substitution
         var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
         if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, previous2[j - 2] + 1) }
         current[j] = value
