@@ -134,6 +134,7 @@ extension SearchIndex {
     let weights = tokens.map { $0.reduce(0) { $0 + rarity(of: $1) } }
     let total = weights.reduce(0, +)
     var keys: [Int32: (group: Int, named: Double)] = [:]
+    let queryTokens = tokens.joined()
     for hit in hits.pages {
       let title = titleTokens[Int(hit.page)]
       var weight = 0.0
@@ -142,15 +143,15 @@ extension SearchIndex {
         weight += weights[index]
       }
       let share = total > 0 ? weight / total : 0
-      if hit.tier >= 4 {
-        keys[hit.page] = (3, 0)
+      if SpellingCorrector.tokens(of: pageIDs[Int(hit.page)]) == Array(queryTokens) {
+        keys[hit.page] = (0, 2)  // The page named for the words: "subprocess".
       } else if share >= 0.999 {
         // How much of the title the words are: "What are MIME types?" before "Add a custom
         // MIME type for all users".
-        let focus = Double(title.filter { word in tokens.joined().contains { WordStem.matches($0, word) } }.count)
+        let focus = Double(title.filter { word in queryTokens.contains { WordStem.matches($0, word) } }.count)
         keys[hit.page] = (0, focus / Double(max(title.count, 1)))
       } else {
-        keys[hit.page] = (hit.tier <= 1 ? 1 : 2, share)
+        keys[hit.page] = (hit.tier <= 1 ? 1 : hit.tier <= 3 ? 2 : 3, share)
       }
     }
     hits.reorder { a, b in
@@ -222,6 +223,13 @@ extension SearchIndex {
     return ordered.map { ($0.element.row, $0.element.score, $0.element.names) }
   }
 
+  /// Words API references put before a name (`class subprocess.Popen`, `Static method:
+  /// Buffer.alloc`): they name nothing.
+  static let declarationWords: Set<String> = [
+    "class", "exception", "method", "static", "function", "property", "attribute", "event", "coroutine",
+    "classmethod", "staticmethod", "abstractmethod", "async", "await", "awaitable", "data", "module", "interface",
+  ]
+
   /// How well a section's heading names the query's `tokens`: the share of the heading's words
   /// that are query words (of the title's, for the text before a page's first heading), plus a
   /// quarter of the share of query words in the page's title. Words match whole, or as
@@ -239,7 +247,7 @@ extension SearchIndex {
     let shown = heading.isEmpty ? title : heading
     let name = shown.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
     let named = SpellingCorrector.tokens(of: name.isEmpty ? shown : String(name)).filter {
-      !StopWords.words.contains($0)
+      !StopWords.words.contains($0) && !declarationWords.contains($0)
     }
     let coverage = named.isEmpty ? 0 : Double(named.filter(matches).count) / Double(named.count)
     let titleWords = Set(SpellingCorrector.tokens(of: title))
