@@ -141,6 +141,10 @@ enum SearchQuality {
         query.count = pages.count
         query.first = answer.results.first.map { "\($0.pageID)#\($0.sectionID ?? "")" } ?? ""
         query.correctedQuery = answer.correctedQuery
+        if ProcessInfo.processInfo.environment["HELP_VIEWER_QUALITY_TRACE"] != nil, query.rank != 1 {
+          let top = answer.results.prefix(5).map { "\($0.pageID)#\($0.sectionID ?? "")" }
+          Driver.log("\(text) → wanted \(wanted) at \(query.rank): \(top.joined(separator: ", "))")
+        }
         let baselinePages = baseline.search(text, limit: 20)
         query.baselineRank = (baselinePages.firstIndex(where: wantedPages.contains) ?? -1) + 1
         query.baselineCount = baselinePages.count

@@ -5,9 +5,9 @@ import HelpViewerCore
 /// search lists after the pages with a section holding every word (`answer(_:limit:correcting:)`).
 ///
 /// Each word weighs by how rare it is in the book (its inverse document frequency over
-/// sections, as bm25's); a page scores the weights of the words it holds. Pages holding more
-/// weight come first; among equals, the page whose title names more of it, then the page with
-/// a section holding more of it, then the book's order. A word the book does not hold weighs
+/// sections, as bm25's); a page scores the weights of the words it holds, and those its title
+/// names count again (`fallbackTitleWeight` more). Pages scoring more come first; among
+/// equals, the page with a section holding more weight, then the book's order. A word the book does not hold weighs
 /// nothing, so a query finds nothing only when none of its words is in the book.
 ///
 /// ```swift
@@ -21,7 +21,12 @@ extension SearchIndex {
     var page: Int32
     var best: Int
     var rows: [Int]
+    /// Whether the page holds every word that is in the book.
+    var holdsAll: Bool
   }
+
+  /// How much more a word counts when the page's title names it.
+  static let fallbackTitleWeight = 1.0
 
   /// The most rows one word's lookup reads.
   static let fallbackRowLimit = 100_000
@@ -86,10 +91,16 @@ extension SearchIndex {
     let ranked = candidates.compactMap { page, candidate -> (page: Int32, key: [Double], candidate: Candidate)? in
       let held = weight(candidate.mask)
       guard held > 0 else { return nil }
-      return (page, [held, titleWeight(page), candidate.bestWeight], candidate)
+      return (page, [held + Self.fallbackTitleWeight * titleWeight(page), candidate.bestWeight], candidate)
     }.sorted { a, b in
       a.key != b.key ? a.key.lexicographicallyPrecedes(b.key, by: >) : a.page < b.page
     }
-    return ranked.prefix(limit).map { FallbackPage(page: $0.page, best: $0.candidate.best, rows: $0.candidate.rows) }
+    var inBook: UInt16 = 0
+    for bit in 0..<words.count where weights[bit] > 0 { inBook |= 1 << UInt16(bit) }
+    return ranked.prefix(limit).map {
+      FallbackPage(
+        page: $0.page, best: $0.candidate.best, rows: $0.candidate.rows,
+        holdsAll: $0.candidate.mask & inBook == inBook)
+    }
   }
 }

@@ -90,7 +90,7 @@ extension SearchIndex {
     var fallback: [Int32: [Int]] = [:]
     if words.required.count > 1, hits.pages.count < limit {
       for page in try fallbackPages(connection, words: words.required, excluding: hits, limit: limit - hits.pages.count) {
-        hits.add(row: page.best, found: page.best, page: page.page, score: 0, tier: tiers.count)
+        hits.add(row: page.best, found: page.best, page: page.page, score: 0, tier: 4)
         fallback[page.page] = page.rows
       }
     }
@@ -143,7 +143,8 @@ extension SearchIndex {
         weight += weights[index]
       }
       let share = total > 0 ? weight / total : 0
-      if SpellingCorrector.tokens(of: pageIDs[Int(hit.page)]) == Array(queryTokens) {
+      let id = SpellingCorrector.tokens(of: pageIDs[Int(hit.page)])
+      if id.count == queryTokens.count, zip(id, queryTokens).allSatisfy({ WordStem.of($0) == WordStem.of($1) }) {
         keys[hit.page] = (0, 2)  // The page named for the words: "subprocess".
       } else if share >= 0.999 {
         // How much of the title the words are: "What are MIME types?" before "Add a custom
@@ -153,6 +154,9 @@ extension SearchIndex {
       } else {
         keys[hit.page] = (hit.tier <= 1 ? 1 : hit.tier <= 3 ? 2 : 3, share)
       }
+    }
+    if getenv("HV_DEBUG_ORDER") != nil {
+      for hit in hits.pages.prefix(8) { FileHandle.standardError.write(Data("   \(pageIDs[Int(hit.page)]) \(hit.tier) \(keys[hit.page] ?? (9, 9))\n".utf8)) }
     }
     hits.reorder { a, b in
       let (keyA, keyB) = (keys[a.page] ?? (3, 0), keys[b.page] ?? (3, 0))
