@@ -80,13 +80,8 @@ extension SearchIndex {
     }
     let wordTokens = words.map(SpellingCorrector.tokens(of:))
     func titleWeight(_ page: Int32) -> Double {
-      let title = titleTokens[Int(page)]
-      var sum = 0.0
-      for (bit, tokens) in wordTokens.enumerated()
-      where !tokens.isEmpty && tokens.allSatisfy({ token in title.contains { $0.hasPrefix(token) } }) {
-        sum += weights[bit]
-      }
-      return sum
+      let named = namedWeights(wordTokens, weights: weights, page: page)
+      return named.title + Self.summaryWeight * named.summary
     }
     let ranked = candidates.compactMap { page, candidate -> (page: Int32, key: [Double], candidate: Candidate)? in
       let held = weight(candidate.mask)

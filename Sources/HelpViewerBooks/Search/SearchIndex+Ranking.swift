@@ -137,12 +137,9 @@ extension SearchIndex {
     let queryTokens = tokens.joined()
     for hit in hits.pages {
       let title = titleTokens[Int(hit.page)]
-      var weight = 0.0
-      for (index, word) in tokens.enumerated()
-      where !word.isEmpty && word.allSatisfy({ token in title.contains { WordStem.matches(token, $0) } }) {
-        weight += weights[index]
-      }
-      let share = total > 0 ? weight / total : 0
+      let named = namedWeights(tokens, weights: weights, page: hit.page)
+      let share = total > 0 ? named.title / total : 0
+      let withSummary = total > 0 ? (named.title + named.summary) / total : 0
       let id = SpellingCorrector.tokens(of: pageIDs[Int(hit.page)])
       if id.count == queryTokens.count, zip(id, queryTokens).allSatisfy({ WordStem.of($0) == WordStem.of($1) }) {
         keys[hit.page] = (0, 2)  // The page named for the words: "subprocess".
@@ -152,7 +149,9 @@ extension SearchIndex {
         let focus = Double(title.filter { word in queryTokens.contains { WordStem.matches($0, word) } }.count)
         keys[hit.page] = (0, focus / Double(max(title.count, 1)))
       } else {
-        keys[hit.page] = (hit.tier <= 1 ? 1 : hit.tier <= 3 ? 2 : 3, share)
+        // A page whose title and summary name every word ranks with headings naming them.
+        let group = hit.tier <= 1 || withSummary >= 0.999 ? 1 : hit.tier <= 3 ? 2 : 3
+        keys[hit.page] = (group, share + Self.summaryWeight * (withSummary - share))
       }
     }
     if getenv("HV_DEBUG_ORDER") != nil {
@@ -163,6 +162,25 @@ extension SearchIndex {
       if keyA.group != keyB.group { return keyA.group < keyB.group }
       return keyA.group < 3 && keyA.named > keyB.named + 1e-9
     }
+  }
+
+  /// How much a word the page's summary names counts, beside one its title names.
+  static let summaryWeight = 0.5
+
+  /// The weights of the query's words (`tokens`, one list a word) that the title of `page`
+  /// names, and of those only its summary names.
+  func namedWeights(_ tokens: [[String]], weights: [Double], page: Int32) -> (title: Double, summary: Double) {
+    let title = titleTokens[Int(page)]
+    let summary = summaryTokens[Int(page)]
+    var named = (title: 0.0, summary: 0.0)
+    for (index, word) in tokens.enumerated() where !word.isEmpty {
+      if word.allSatisfy({ token in title.contains { WordStem.matches(token, $0) } }) {
+        named.title += weights[index]
+      } else if word.allSatisfy({ token in summary.contains { WordStem.matches(token, $0) } }) {
+        named.summary += weights[index]
+      }
+    }
+    return named
   }
 
   /// How rare the words starting with `token` are in the book: bm25's inverse document

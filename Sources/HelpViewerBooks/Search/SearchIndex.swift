@@ -42,6 +42,8 @@ public final class SearchIndex: Sendable {
   let rowPages: [Int32]
   /// The tokens of each page's title (`pageIDs`' order), stop words left out.
   let titleTokens: [Set<String>]
+  /// The tokens of each page's summary (`PageText.summary`), stop words left out.
+  let summaryTokens: [Set<String>]
   let connection: Locked<SQLiteConnection>
   /// Identical sections on several pages, and the one listed for each.
   let duplicates: SectionDuplicates
@@ -108,6 +110,7 @@ public final class SearchIndex: Sendable {
     var pageIDs: [String] = []
     var rowPages: [Int32] = []
     var titleTokens: [Set<String>] = []
+    var summaryTokens: [Set<String>] = []
     try connection.execute("BEGIN")
     let bookPages = book.pages()
     for (page, read) in zip(bookPages, try Self.texts(of: bookPages, stop: stop, niceness: niceness)) {
@@ -123,6 +126,7 @@ public final class SearchIndex: Sendable {
       let pageIndex = Int32(pageIDs.count)
       pageIDs.append(page.id)
       titleTokens.append(Set(SpellingCorrector.tokens(of: title).filter { !StopWords.words.contains($0) }))
+      summaryTokens.append(Set(SpellingCorrector.tokens(of: text.summary).filter { !StopWords.words.contains($0) }))
       for section in text.sections {
         try insert.bind(title, at: 1)
         try insert.bind(section.heading, at: 2)
@@ -153,6 +157,7 @@ public final class SearchIndex: Sendable {
     self.pageIDs = pageIDs
     self.rowPages = rowPages
     self.titleTokens = titleTokens
+    self.summaryTokens = summaryTokens
     self.pageCount = pages.count
     self.sectionCount = sectionCount
     self.skippedPages = skipped

@@ -22,6 +22,7 @@ struct PageWalker {
   private var firstHeading: String?
   private var sections = SectionCollector()
   private var pendingID: String?
+  private var summary = ""
   /// The definition lists being read, and for each, once a term of it started a section, the
   /// section to go on with after it.
   private var definitionLists: [(list: xmlNodePtr, resume: (heading: String, level: Int, id: String?)?)] = []
@@ -43,6 +44,12 @@ struct PageWalker {
           sections.start(
             heading: PageTextExtractor.text(of: current, permalinks: false), level: Self.definitionLevel, id: id)
           pendingID = nil
+        } else if name == "meta" {
+          if let meta = Extractor.attribute(current, "name")?.lowercased(), meta == "description" || meta == "keywords",
+            let content = Extractor.attribute(current, "content"), !content.isEmpty
+          {
+            summary += summary.isEmpty ? content : " " + content
+          }
         } else if name == "title" {
           if title == nil { title = Extractor.text(of: current) }
         } else {
@@ -80,7 +87,7 @@ struct PageWalker {
 
   func result() -> PageText {
     let title = title.flatMap { $0.isEmpty ? nil : $0 } ?? firstHeading ?? ""
-    return PageText(title: title, sections: sections.sections)
+    return PageText(title: title, sections: sections.sections, summary: summary)
   }
 
   private mutating func startSection(_ node: xmlNodePtr, level: Int) {
