@@ -154,9 +154,6 @@ extension SearchIndex {
         keys[hit.page] = (group, share + Self.summaryWeight * (withSummary - share))
       }
     }
-    if getenv("HV_DEBUG_ORDER") != nil {
-      for hit in hits.pages.prefix(8) { FileHandle.standardError.write(Data("   \(pageIDs[Int(hit.page)]) \(hit.tier) \(keys[hit.page] ?? (9, 9))\n".utf8)) }
-    }
     hits.reorder { a, b in
       let (keyA, keyB) = (keys[a.page] ?? (3, 0), keys[b.page] ?? (3, 0))
       if keyA.group != keyB.group { return keyA.group < keyB.group }

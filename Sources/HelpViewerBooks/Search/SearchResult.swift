@@ -47,6 +47,13 @@ public struct SearchResult: Sendable, Hashable {
   /// snippet; their own `otherSections` are empty).
   public internal(set) var otherSections: [SearchResult] = []
 
+  /// The same page without a section: its address is the page's.
+  public var pageOnly: SearchResult {
+    SearchResult(
+      title: title, pageID: pageID, sectionID: nil, heading: "", language: language,
+      url: url.deletingFragment, snippet: [], score: score)
+  }
+
   /// The snippet as HTML: the text escaped, the matches in `<mark>`.
   public var snippetHTML: String {
     snippet.map { $0.isMatch ? "<mark>\(HTMLText.escape($0.text))</mark>" : HTMLText.escape($0.text) }.joined()
@@ -77,5 +84,16 @@ public struct SearchResult: Sendable, Hashable {
     }
     if !current.isEmpty { segments.append(Segment(current, isMatch: isMatch)) }
     return segments
+  }
+}
+
+extension URL {
+  /// The URL without its fragment.
+  fileprivate var deletingFragment: URL {
+    guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false), components.fragment != nil else {
+      return self
+    }
+    components.fragment = nil
+    return components.url ?? self
   }
 }
