@@ -4,7 +4,8 @@ import HelpViewerCore
 /// The page that shows search results in the viewer: a heading, then one entry per page: its
 /// title (a link to the page), its best matching section (a link) and snippet with the matched
 /// words highlighted, and its other matching sections behind a `<details>` that says how many
-/// there are; or a clear "No results" note. No two links of the list go to the same address. Styled simply, light and dark (`prefers-color-scheme`). Everything from the query and
+/// there are (those without an address of their own named without a link); or a clear "No
+/// results" note. No two links of the list go to the same address. Styled simply, light and dark (`prefers-color-scheme`). Everything from the query and
 /// the pages is escaped; the strings are translated (`localized`).
 ///
 /// ```swift
@@ -68,17 +69,21 @@ public enum SearchResultsPage {
     var shown: Set<String> = [page]
     if !result.heading.isEmpty, result.heading != result.title {
       let heading = HTMLText.escape(result.heading)
-      html += shown.insert(best).inserted
+      html +=
+        shown.insert(best).inserted
         ? "<div class=\"section\"><a href=\"\(HTMLText.escape(best))\">\(heading)</a></div>"
         : "<div class=\"section\">\(heading)</div>"
     }
     shown.insert(best)
     if !result.snippet.isEmpty { html += "<p>\(result.snippetHTML)</p>" }
     var others: [String] = []
+    // A section without an address of its own (no id) is named without a link.
     for section in result.otherSections where !section.heading.isEmpty {
       let address = link(section)
-      guard shown.insert(address).inserted else { continue }
-      others.append("<li><a href=\"\(HTMLText.escape(address))\">\(HTMLText.escape(section.heading))</a></li>")
+      let heading = HTMLText.escape(section.heading)
+      others.append(
+        shown.insert(address).inserted
+          ? "<li><a href=\"\(HTMLText.escape(address))\">\(heading)</a></li>" : "<li>\(heading)</li>")
     }
     if !others.isEmpty {
       let more = String(

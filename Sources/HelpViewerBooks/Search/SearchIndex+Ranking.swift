@@ -89,7 +89,8 @@ extension SearchIndex {
     }
     var fallback: [Int32: [Int]] = [:]
     if words.required.count > 1, hits.pages.count < limit {
-      for page in try fallbackPages(connection, words: words.required, excluding: hits, limit: limit - hits.pages.count) {
+      for page in try fallbackPages(connection, words: words.required, excluding: hits, limit: limit - hits.pages.count)
+      {
         hits.add(row: page.best, found: page.best, page: page.page, score: 0, tier: 4)
         fallback[page.page] = page.rows
       }
