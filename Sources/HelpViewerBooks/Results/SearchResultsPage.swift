@@ -2,8 +2,8 @@ import Foundation
 import HelpViewerCore
 
 /// The page that shows search results in the viewer: a heading, then one entry per page: its
-/// title (a link to the page), its best matching section (a link) and snippet with the matched
-/// words highlighted, and its other matching sections behind a `<details>` that says how many
+/// title, linking to its best matching section, that section's heading and snippet with the
+/// matched words highlighted, and its other matching sections behind a `<details>` that says how many
 /// there are (those without an address of their own named without a link); or a clear "No
 /// results" note. No two links of the list go to the same address. Styled simply, light and dark (`prefers-color-scheme`). Everything from the query and
 /// the pages is escaped; the strings are translated (`localized`).
@@ -61,25 +61,24 @@ public enum SearchResultsPage {
       """
   }
 
-  /// One page's entry: its title, its best section and snippet, its other sections.
+  /// One page's entry: its title (a link to its best section), that section's heading and
+  /// snippet, its other sections.
   private static func entry(_ result: SearchResult, link: (SearchResult) -> String) -> String {
     let page = link(result.pageOnly)
     let best = link(result)
-    var html = "<li><a href=\"\(HTMLText.escape(page))\">\(HTMLText.escape(result.title))</a>"
-    var shown: Set<String> = [page]
+    var html = "<li><a href=\"\(HTMLText.escape(best))\">\(HTMLText.escape(result.title))</a>"
     if !result.heading.isEmpty, result.heading != result.title {
-      let heading = HTMLText.escape(result.heading)
-      html +=
-        shown.insert(best).inserted
-        ? "<div class=\"section\"><a href=\"\(HTMLText.escape(best))\">\(heading)</a></div>"
-        : "<div class=\"section\">\(heading)</div>"
+      html += "<div class=\"section\">\(HTMLText.escape(result.heading))</div>"
     }
-    shown.insert(best)
+    var shown: Set<String> = [page, best]
+    var named: Set<[String]> = [[best, result.heading]]
     if !result.snippet.isEmpty { html += "<p>\(result.snippetHTML)</p>" }
     var others: [String] = []
-    // A section without an address of its own (no id) is named without a link.
+    // A section without an address of its own (no id) is named without a link; a section read
+    // in two parts (around a definition list) is named once.
     for section in result.otherSections where !section.heading.isEmpty {
       let address = link(section)
+      guard named.insert([address, section.heading]).inserted else { continue }
       let heading = HTMLText.escape(section.heading)
       others.append(
         shown.insert(address).inserted
