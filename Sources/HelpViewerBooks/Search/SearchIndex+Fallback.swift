@@ -29,7 +29,7 @@ extension SearchIndex {
   static let fallbackTitleWeight = 1.0
 
   /// The most rows one word's lookup reads.
-  static let fallbackRowLimit = 100_000
+  static let fallbackRowLimit = 20_000
 
   /// The best `limit` pages holding some of `words` (each a prefix), not listed in `excluding`.
   func fallbackPages(_ connection: SQLiteConnection, words: [String], excluding: PageHits, limit: Int)
@@ -37,7 +37,8 @@ extension SearchIndex {
   {
     let words = Array(words.prefix(16))
     var weights: [Double] = []
-    var rowMasks: [Int: UInt16] = [:]
+    // The words each row holds, one bit a word (row ids start at 1).
+    var rowMasks = [UInt16](repeating: 0, count: sectionCount + 1)
     let total = Double(max(sectionCount, 1))
     for (bit, word) in words.enumerated() {
       guard let match = SearchQuery.match(for: word) else {
@@ -49,7 +50,7 @@ extension SearchIndex {
       weights.append(rows.isEmpty ? 0 : log(1 + (total - count + 0.5) / (count + 0.5)))
       for (row, _) in rows {
         let listed = duplicates.representative(of: row)
-        rowMasks[listed, default: 0] |= 1 << UInt16(bit)
+        if listed >= 1, listed < rowMasks.count { rowMasks[listed] |= 1 << UInt16(bit) }
       }
     }
     func weight(_ mask: UInt16) -> Double {
@@ -65,7 +66,7 @@ extension SearchIndex {
       var rows: [Int] = []
     }
     var candidates: [Int32: Candidate] = [:]
-    for (row, mask) in rowMasks.sorted(by: { $0.key < $1.key }) {
+    for (row, mask) in rowMasks.enumerated() where mask != 0 {
       let page = page(of: row)
       guard page >= 0, !excluding.contains(page) else { continue }
       var candidate = candidates[page] ?? Candidate()

@@ -99,13 +99,25 @@ extension SearchIndex {
     if tiers.count == 4 { order(&hits, words: words.required) }
     // Every page's other matching sections, in page order: those holding every word, or, for a
     // page found by the fallback, any.
+    // (None for one letter: nearly every section matches it.)
     var others: [Int32: [Int]] = fallback
-    let listed = Set(hits.pages.map(\.page)).subtracting(fallback.keys)
-    if !listed.isEmpty {
-      for (row, _) in try rowIDs(connection, match: match, ranked: false, limit: 1_000_000) {
-        let page = page(of: row)
-        guard listed.contains(page), duplicates.representative(of: row) == row else { continue }
-        others[page, default: []].append(row)
+    if tiers.count == 4 {
+      let statement = try connection.prepare(
+        "SELECT rowid FROM sections WHERE sections MATCH ?1 AND rowid BETWEEN ?2 AND ?3 LIMIT ?4")
+      for hit in hits.pages where fallback[hit.page] == nil {
+        let rows = pageRows[Int(hit.page)]
+        guard rows.count > 1 else { continue }
+        statement.reset()
+        try statement.bind(match, at: 1)
+        try statement.bind(rows.lowerBound, at: 2)
+        try statement.bind(rows.upperBound - 1, at: 3)
+        try statement.bind(Self.maximumOtherSections + 1, at: 4)
+        var found: [Int] = []
+        while try statement.step() {
+          let row = statement.integer(at: 0)
+          if duplicates.representative(of: row) == row { found.append(row) }
+        }
+        others[hit.page] = found
       }
     }
     let any = words.required.compactMap(SearchQuery.match(for:)).joined(separator: " OR ")
@@ -190,7 +202,7 @@ extension SearchIndex {
   }
 
   /// The most other sections a result lists.
-  static let maximumOtherSections = 50
+  static let maximumOtherSections = 30
 
   /// The index in `pageIDs` of the page of row `row`.
   func page(of row: Int) -> Int32 { row >= 1 && row <= rowPages.count ? rowPages[row - 1] : -1 }
