@@ -74,9 +74,10 @@ extension SearchIndex {
       let rows: [(row: Int, score: Double, names: Bool)]
       switch tier.order {
       case .bookOrder:
-        rows = try rowIDs(connection, match: tier.match, ranked: false, limit: fetch).map { ($0.row, $0.score, true) }
+        rows = try unlisted(connection, match: tier.match, hits: hits).prefix(fetch).map { ($0, 0, true) }
       case .bm25:
-        rows = try rowIDs(connection, match: tier.match, ranked: true, limit: fetch).map { ($0.row, $0.score, true) }
+        rows = try rankedRows(connection, match: tier.match, among: unlisted(connection, match: tier.match, hits: hits))
+          .prefix(fetch).map { ($0.row, $0.score, true) }
       case .naming(let prefix):
         rows = try namingRows(connection, match: tier.match, tokens: tokens, prefix: prefix, limit: max(fetch, 200))
       }
@@ -199,6 +200,32 @@ extension SearchIndex {
     let count = Double(corrector.sectionCount(startingWith: token))
     let total = Double(max(sectionCount, 1))
     return log(1 + (total - min(count, total) + 0.5) / (count + 0.5))
+  }
+
+  /// The rows matching `match` whose page is not listed yet, in book order (unranked: quick).
+  private func unlisted(_ connection: SQLiteConnection, match: String, hits: PageHits) throws(LoadError) -> [Int] {
+    try rowIDs(connection, match: match, ranked: false, limit: Self.fallbackRowLimit).compactMap { row, _ in
+      hits.contains(page(of: duplicates.representative(of: row))) ? nil : row
+    }
+  }
+
+  /// `rows`, those matching `match`, best first by bm25. bm25 is computed for these rows only:
+  /// FTS5's own `ORDER BY rank` ranks every match of the book (for Node.js's "buffer", most of
+  /// the time of a search), though the pages listed already need none.
+  private func rankedRows(_ connection: SQLiteConnection, match: String, among rows: [Int]) throws(LoadError)
+    -> [(row: Int, score: Double)]
+  {
+    guard !rows.isEmpty else { return [] }
+    // The row ids are integers of ours, never input.
+    let list = rows.map(String.init).joined(separator: ",")
+    let statement = try connection.prepare(
+      "SELECT rowid, rank FROM sections WHERE sections MATCH ?1 AND rowid IN (\(list))")
+    try statement.bind(match, at: 1)
+    var ranked: [(row: Int, score: Double)] = []
+    while try statement.step() { ranked.append((statement.integer(at: 0), statement.double(at: 1))) }
+    return ranked.enumerated().sorted { a, b in
+      a.element.score != b.element.score ? a.element.score < b.element.score : a.offset < b.offset
+    }.map(\.element)
   }
 
   /// The most other sections a result lists.
