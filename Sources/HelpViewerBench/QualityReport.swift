@@ -100,14 +100,21 @@ struct QualityReport {
   static let notes = """
     - **P@1**: the share of queries whose first result is on the wanted page. **MRR**: the mean
       of 1 / the rank of the first result on the wanted page (0 when it is not in the first 20).
-    - **ours**: `SearchIndex.answer(text)` as the dialog runs it: one row per section, tiers
-      (title or heading holds every word whole; title or heading holds every word as a prefix;
-      every word whole anywhere; every word as a prefix anywhere), bm25 within a tier, identical sections
-      listed once from the most specific page, a word that matches nothing corrected against
-      the book's words (→ shows the correction).
+    - **ours**: `SearchIndex.answer(text)` as the dialog runs it: each page once, by its best
+      section; stop words dropped; pages whose title names every word (the page named for the
+      words first), then pages with a heading naming them, then pages with a section holding them,
+      each group ordered by how much of the query the title (and a Mallard desc) names, then by
+      the tiers (whole words above prefixes, bm25); then pages holding the words across
+      sections or some of them, by the rarity of the words held (the title's counted twice); a
+      word the book lacks searched by its stem or corrected (→ shows the correction).
     - **baseline**: one FTS5 row per page (its title, and its headings and text), every word a
-      prefix, ordered by plain `bm25(pages)`: no weights, no tiers, no duplicates removed, no
-      correction.
+      prefix, `bm25(pages, 10, 1)` (the title weighted 10), all the words, then any of them when
+      no page holds them all: no tiers, no stop words, no duplicates removed, no correction.
+    - **no result**: queries answered with nothing at all; **none where the baseline finds the
+      page**: those of them for which the baseline lists the wanted page.
+    - Trace the misses of a run: `HELP_VIEWER_QUALITY_TRACE=1` logs each query not first with its
+      first five results. `--skip-held-out` leaves the held-out set out; `--sets a,b` runs the
+      sets whose file name holds a or b.
     - A set is left out when its book is not installed, or when this build indexes no page of
       it: GNOME's `gnome-help` (Mallard, Debian's `gnome-user-docs`) has its set
       (`gnome-help.tsv`) and is measured once Mallard books are indexed.

@@ -52,7 +52,7 @@ extension SearchIndex {
     let text = words.requiredText
     guard let match = SearchQuery.match(for: text) else { return [] }
     enum Order {
-      case bookOrder, bm25
+      case bookOrder, bm25, body
       case naming(prefix: Bool)
     }
     var tiers: [(match: String, order: Order)] = []
@@ -62,12 +62,20 @@ extension SearchIndex {
       let queries: [(String?, Order)] = [
         (SearchQuery.namingMatch(for: text, prefix: false), .naming(prefix: false)),
         (SearchQuery.namingMatch(for: text, prefix: true), .naming(prefix: true)),
-        (SearchQuery.exactMatch(for: text), .bm25), (match, .bm25),
+        (match, .body),
       ]
       for case (let query?, let order) in queries { tiers.append((query, order)) }
     }
     let tokens = words.required.flatMap(SpellingCorrector.tokens(of:))
     var hits = PageHits()
+    // Every row holding the words (as prefixes), in book order: read once, unranked (quick).
+    var matchingRows: [Int]?
+    func matching() throws(LoadError) -> [Int] {
+      if let matchingRows { return matchingRows }
+      let rows = try rowIDs(connection, match: match, ranked: false, limit: Self.fallbackRowLimit).map(\.row)
+      matchingRows = rows
+      return rows
+    }
     // Enough rows that the sections of pages listed already still leave `limit` pages.
     let fetch = limit * 10 + 50
     tiers: for (number, tier) in tiers.enumerated() {
@@ -78,6 +86,24 @@ extension SearchIndex {
       case .bm25:
         rows = try rankedRows(connection, match: tier.match, among: unlisted(connection, match: tier.match, hits: hits))
           .prefix(fetch).map { ($0.row, $0.score, true) }
+      case .body:
+        // Tiers 3 and 4 in one ranking: the sections holding every word whole, then those
+        // holding them as prefixes, each by bm25.
+        let candidates = try matching().filter { !hits.contains(page(of: duplicates.representative(of: $0))) }
+        let ranked = try rankedRows(connection, match: match, among: candidates)
+        var whole = Set<Int>()
+        if let exact = SearchQuery.exactMatch(for: text), exact != match, !ranked.isEmpty {
+          whole = Set(try rowIDs(connection, match: exact, ranked: false, limit: Self.fallbackRowLimit).map(\.row))
+        } else {
+          whole = Set(ranked.map(\.row))
+        }
+        let ordered = ranked.filter { whole.contains($0.row) } + ranked.filter { !whole.contains($0.row) }
+        for (row, score) in ordered {
+          let listed = duplicates.representative(of: row)
+          hits.add(row: listed, found: row, page: page(of: listed), score: score, tier: whole.contains(row) ? 2 : 3)
+          if hits.pages.count == limit { break tiers }
+        }
+        continue tiers
       case .naming(let prefix):
         rows = try namingRows(connection, match: tier.match, tokens: tokens, prefix: prefix, limit: max(fetch, 200))
       }
@@ -97,28 +123,19 @@ extension SearchIndex {
       }
     }
     guard !hits.pages.isEmpty else { return [] }
-    if tiers.count == 4 { order(&hits, words: words.required) }
+    if tiers.count == 3 { order(&hits, words: words.required) }
     // Every page's other matching sections, in page order: those holding every word, or, for a
     // page found by the fallback, any.
     // (None for one letter: nearly every section matches it.)
     var others: [Int32: [Int]] = fallback
-    if tiers.count == 4 {
-      let statement = try connection.prepare(
-        "SELECT rowid FROM sections WHERE sections MATCH ?1 AND rowid BETWEEN ?2 AND ?3 LIMIT ?4")
-      for hit in hits.pages where fallback[hit.page] == nil {
-        let rows = pageRows[Int(hit.page)]
-        guard rows.count > 1 else { continue }
-        statement.reset()
-        try statement.bind(match, at: 1)
-        try statement.bind(rows.lowerBound, at: 2)
-        try statement.bind(rows.upperBound - 1, at: 3)
-        try statement.bind(Self.maximumOtherSections + 1, at: 4)
-        var found: [Int] = []
-        while try statement.step() {
-          let row = statement.integer(at: 0)
-          if duplicates.representative(of: row) == row { found.append(row) }
-        }
-        others[hit.page] = found
+    if tiers.count == 3 {
+      let listed = Set(hits.pages.map(\.page)).subtracting(fallback.keys)
+      for row in try matching() {
+        let page = page(of: row)
+        guard listed.contains(page), duplicates.representative(of: row) == row,
+          others[page, default: []].count <= Self.maximumOtherSections
+        else { continue }
+        others[page, default: []].append(row)
       }
     }
     let any = words.required.compactMap(SearchQuery.match(for:)).joined(separator: " OR ")
@@ -216,6 +233,13 @@ extension SearchIndex {
     -> [(row: Int, score: Double)]
   {
     guard !rows.isEmpty else { return [] }
+    guard rows.count <= Self.rankedLookupLimit else {
+      // Many rows: FTS5 looks each listed row up on its own; ranking every match is quicker.
+      let wanted = Set(rows)
+      return try rowIDs(connection, match: match, ranked: true, limit: Self.fallbackRowLimit).filter {
+        wanted.contains($0.row)
+      }
+    }
     // The row ids are integers of ours, never input.
     let list = rows.map(String.init).joined(separator: ",")
     let statement = try connection.prepare(
@@ -227,6 +251,9 @@ extension SearchIndex {
       a.element.score != b.element.score ? a.element.score < b.element.score : a.offset < b.offset
     }.map(\.element)
   }
+
+  /// The most rows `rankedRows` looks up one by one.
+  static let rankedLookupLimit = 300
 
   /// The most other sections a result lists.
   static let maximumOtherSections = 30
