@@ -253,7 +253,7 @@ extension SearchIndex {
   }
 
   /// The most rows `rankedRows` looks up one by one.
-  static let rankedLookupLimit = 300
+  static let rankedLookupLimit = 40
 
   /// The most other sections a result lists.
   static let maximumOtherSections = 30
