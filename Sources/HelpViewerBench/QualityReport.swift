@@ -44,7 +44,7 @@ struct QualityReport {
     for (heldOut, caption) in [(false, ""), (true, "Held out (run once, after the ranking work):\n\n")] {
       let sets = results.filter { $0.isHeldOut == heldOut }
       guard !sets.isEmpty else { continue }
-      text += caption + Self.tableHead
+      text += (caption.isEmpty ? "\n" : caption) + Self.tableHead
       for whole in sets {
         for (set, name) in [(whole, whole.name), (whole.spelledRight, "\(whole.name), without the misspelt queries")]
         where !set.queries.isEmpty {
@@ -63,7 +63,7 @@ struct QualityReport {
       for query in set.queries {
         let corrected = query.correctedQuery.map { " (→ “\($0)”)" } ?? ""
         text +=
-          "| `\(query.text)`\(corrected) | \(query.wanted) | \(query.rank == 0 ? "–" : String(query.rank)) | "
+          "| `\(query.text)`\(corrected) | \(query.wanted.replacingOccurrences(of: "|", with: " or ")) | \(query.rank == 0 ? "–" : String(query.rank)) | "
           + "\(query.first) | \(query.baselineRank == 0 ? "–" : String(query.baselineRank)) | "
           + "\(query.baselineFirst) |\n"
       }
