@@ -1,19 +1,26 @@
 import Foundation
 import HelpViewerCore
 
-/// How `SearchIndex` ranks: tiers first, bm25 within a tier, each section listed once.
+/// How `SearchIndex` ranks: each page once, by its best section; tiers of sections first, then
+/// groups of pages, then the pages holding the words only across their sections.
 ///
-/// The tiers, each ranked by bm25 (title and heading weighted above the body):
+/// The tiers, over the query's words without stop words (`QueryWords`):
 /// 1. sections whose title or heading holds every word, whole (`crypto.createHash(…)` for
 ///    "createHash");
 /// 2. sections whose title or heading holds every word as a prefix (`fs.readFileSync` for
 ///    "readFileS", the page "Syncing notes" for "sync");
-/// 3. sections holding every word, whole, anywhere;
-/// 4. sections holding every word as a prefix, anywhere.
-/// Tiers 1 and 3 are ordered by how much of the heading the query is (`namingRank`), not by
-/// bm25: bm25 favours short sections, and a heading that is mostly the query ("Class:
+/// 3. sections holding every word, whole, anywhere, then those holding them as prefixes (one
+///    bm25 ranking of the rows of pages not listed yet).
+/// Tiers 1 and 2 are ordered by how much of the heading's name the query is (`namingRank`), not
+/// by bm25: bm25 favours short sections, and a heading that is mostly the query ("Class:
 /// EventEmitter") names it better than one that mentions it ("DEP0033:
-/// EventEmitter.listenerCount()").
+/// EventEmitter.listenerCount()"). A row whose title holds some words and heading the others
+/// counts as tier 3.
+/// The pages found are then grouped (`order(_:words:)`): the page named for the words and pages
+/// whose title names every word, then pages with a heading (or title and summary together)
+/// naming them, then pages with a section holding them; within a group, by how much of the
+/// query the title names. The pages holding the words across sections or some of them follow
+/// (`fallbackPages`).
 /// A query of one character lists the sections whose heading starts with it, ranked, then the
 /// others in book order (ranking most of a large book takes tens of milliseconds).
 ///

@@ -40,8 +40,6 @@ public final class SearchIndex: Sendable {
   /// there: search groups sections into pages without asking SQLite.
   let pageIDs: [String]
   let rowPages: [Int32]
-  /// The rows of each page (`pageIDs`' order): a page's sections are consecutive rows.
-  let pageRows: [Range<Int>]
   /// The tokens of each page's title (`pageIDs`' order), stop words left out.
   let titleTokens: [Set<String>]
   /// The tokens of each page's summary (`PageText.summary`), stop words left out.
@@ -158,13 +156,6 @@ public final class SearchIndex: Sendable {
     self.pages = pages
     self.pageIDs = pageIDs
     self.rowPages = rowPages
-    var pageRows = Array(repeating: 0..<0, count: pageIDs.count)
-    for (index, page) in rowPages.enumerated() {
-      let row = index + 1
-      let current = pageRows[Int(page)]
-      pageRows[Int(page)] = current.isEmpty ? row..<(row + 1) : current.lowerBound..<(row + 1)
-    }
-    self.pageRows = pageRows
     self.titleTokens = titleTokens
     self.summaryTokens = summaryTokens
     self.pageCount = pages.count
