@@ -3,8 +3,9 @@ import HelpViewerBooks
 import HelpViewerCSQLite
 
 /// The baseline search quality is compared with: plain page-level bm25, one FTS5 row per page
-/// (title and all its text), every query word a prefix, no weights, no tiers, no duplicates
-/// removed, no corrections — what a first attempt at help search does.
+/// (title and all its text), the title weighted 10, every query word a prefix, all the words
+/// (AND), then any of them (OR) when no page holds them all; no tiers, no duplicates removed,
+/// no stop words, no corrections — what a first attempt at help search does.
 ///
 /// ```swift
 /// let baseline = try PageBaseline(book: book)
@@ -29,13 +30,22 @@ final class PageBaseline {
 
   deinit { sqlite3_close_v2(database) }
 
-  /// The page ids matching every word of `text` (each a prefix), by plain bm25, at most `limit`.
+  /// The page ids matching every word of `text` (each a prefix), by bm25 with the title
+  /// weighted 10, at most `limit`; when none holds them all, those holding any.
   func search(_ text: String, limit: Int = 20) -> [String] {
     guard let match = SearchQuery.match(for: text) else { return [] }
+    let all = search(match: match, limit: limit)
+    guard all.isEmpty, SearchQuery.words(of: text).count > 1 else { return all }
+    let any = SearchQuery.words(of: text).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+    return search(match: any.joined(separator: " OR "), limit: limit)
+  }
+
+  private func search(match: String, limit: Int) -> [String] {
     var statement: OpaquePointer?
     guard
       sqlite3_prepare_v2(
-        database, "SELECT page FROM pages WHERE pages MATCH ?1 ORDER BY bm25(pages) LIMIT ?2", -1, &statement, nil)
+        database, "SELECT page FROM pages WHERE pages MATCH ?1 ORDER BY bm25(pages, 10.0, 1.0) LIMIT ?2", -1,
+        &statement, nil)
         == SQLITE_OK
     else { return [] }
     defer { sqlite3_finalize(statement) }

@@ -15,19 +15,28 @@ import HelpViewerBooks
 /// for set in try SearchQuality.run() { print(set.name, set.precisionAtOne, set.baselineMRR) }
 /// ```
 enum SearchQuality {
-  /// A query set: its name, its book and its file in `QuerySets`.
+  /// A query set: its name, its book and its file in `QuerySets`; a held-out set was not run
+  /// while the ranking was tuned (it is reported apart).
   struct QuerySet {
     var name: String
     var book: URL
     var file: String
+    var isHeldOut = false
   }
+
+  static func help(_ name: String) -> URL { URL(fileURLWithPath: "/usr/share/help/C/\(name)") }
 
   /// The sets measured.
   static let sets = [
     QuerySet(name: "Node.js API docs", book: SearchBench.nodeBook, file: "nodejs-api.tsv"),
+    QuerySet(name: "GNOME Help (gnome-help, Mallard)", book: help("gnome-help"), file: "gnome-help.tsv"),
     QuerySet(
-      name: "GNOME Help (gnome-help, Mallard)", book: URL(fileURLWithPath: "/usr/share/help/C/gnome-help"),
-      file: "gnome-help.tsv"),
+      name: "Python 3.11 library reference (Sphinx)",
+      book: URL(fileURLWithPath: "/usr/share/doc/python3.11/html/library"), file: "python-library.tsv"),
+    QuerySet(name: "GNOME Help, unseen queries (Mallard)", book: help("gnome-help"), file: "gnome-help-unseen.tsv"),
+    QuerySet(name: "evince (Mallard)", book: help("evince"), file: "evince.tsv"),
+    QuerySet(name: "system-admin-guide (Mallard)", book: help("system-admin-guide"), file: "system-admin-guide.tsv"),
+    QuerySet(name: "gedit (Mallard), held out", book: help("gedit"), file: "gedit-heldout.tsv", isHeldOut: true),
   ]
 
   /// The folder with the query sets, in the package's checkout.
@@ -36,6 +45,7 @@ enum SearchQuality {
   /// One query: what was typed, the page wanted, where each search put it.
   struct Query: Codable {
     var text: String
+    /// The wanted page, or pages when two are truly both right (`page|other` in the file).
     var wanted: String
     /// 1-based rank of the first result on the wanted page; 0 when not in the first 20.
     var rank = 0
@@ -45,10 +55,14 @@ enum SearchQuality {
     var correctedQuery: String?
     /// Whether the set marks it misspelt on purpose (its note starts with "misspelt").
     var isMisspelt = false
+    /// How many results each search gave (0: "No results").
+    var count = 0
+    var baselineCount = 0
   }
 
   struct Result: Codable {
     var name: String
+    var isHeldOut = false
     var pages = 0
     var sections = 0
     var queries: [Query] = []
@@ -61,6 +75,12 @@ enum SearchQuality {
       copy.queries = queries.filter { !$0.isMisspelt }
       return copy
     }
+
+    /// Queries with no result at all, ours and the baseline's.
+    var empty: Int { queries.filter { $0.count == 0 }.count }
+    var baselineEmpty: Int { queries.filter { $0.baselineCount == 0 }.count }
+    /// Queries we answer with nothing where the baseline finds the wanted page.
+    var emptyWhereBaselineFinds: Int { queries.filter { $0.count == 0 && $0.baselineRank > 0 }.count }
 
     var precisionAtOne: Double { mean { $0.rank == 1 ? 1 : 0 } }
     var meanReciprocalRank: Double { mean { $0.rank > 0 ? 1 / Double($0.rank) : 0 } }
@@ -84,10 +104,16 @@ enum SearchQuality {
     }
   }
 
-  /// Measures every set whose book is installed.
-  static func run() throws -> [Result] {
+  /// Measures every set whose book is installed; with `skipHeldOut`, not the held-out ones;
+  /// with `only`, the sets whose file name holds one of its strings.
+  static func run(skipHeldOut: Bool = false, only: [String] = []) throws -> [Result] {
     var results: [Result] = []
     for set in sets {
+      if skipHeldOut, set.isHeldOut {
+        Driver.log("search quality: \(set.name): held out; skipped")
+        continue
+      }
+      if !only.isEmpty, !only.contains(where: { set.file.contains($0) }) { continue }
       guard FileManager.default.fileExists(atPath: set.book.path) else {
         Driver.log("search quality: \(set.name): \(set.book.path) is not installed; skipped")
         continue
@@ -100,7 +126,8 @@ enum SearchQuality {
         continue
       }
       let baseline = try PageBaseline(book: book)
-      var result = Result(name: set.name, pages: index.pageCount, sections: index.sectionCount)
+      var result = Result(
+        name: set.name, isHeldOut: set.isHeldOut, pages: index.pageCount, sections: index.sectionCount)
       var times = Samples()
       for (text, wanted, isMisspelt) in try queries(in: folder.appendingPathComponent(set.file)) {
         var query = Query(text: text, wanted: wanted)
@@ -109,11 +136,18 @@ enum SearchQuality {
         let answer = try index.answer(text, limit: 20)
         times.add(now() - start)
         let pages = answer.results.map(\.pageID)
-        query.rank = (pages.firstIndex(of: wanted) ?? -1) + 1
+        let wantedPages = Set(wanted.split(separator: "|").map(String.init))
+        query.rank = (pages.firstIndex(where: wantedPages.contains) ?? -1) + 1
+        query.count = pages.count
         query.first = answer.results.first.map { "\($0.pageID)#\($0.sectionID ?? "")" } ?? ""
         query.correctedQuery = answer.correctedQuery
+        if ProcessInfo.processInfo.environment["HELP_VIEWER_QUALITY_TRACE"] != nil, query.rank != 1 {
+          let top = answer.results.prefix(5).map { "\($0.pageID)#\($0.sectionID ?? "")" }
+          Driver.log("\(text) → wanted \(wanted) at \(query.rank): \(top.joined(separator: ", "))")
+        }
         let baselinePages = baseline.search(text, limit: 20)
-        query.baselineRank = (baselinePages.firstIndex(of: wanted) ?? -1) + 1
+        query.baselineRank = (baselinePages.firstIndex(where: wantedPages.contains) ?? -1) + 1
+        query.baselineCount = baselinePages.count
         query.baselineFirst = baselinePages.first ?? ""
         result.queries.append(query)
       }

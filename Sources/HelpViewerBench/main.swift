@@ -77,6 +77,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
   print("usage: help-viewer-bench [--rounds N (≥ 10)] [--output BENCHMARKS.md] [--only search]")
   print("  --only search  measures only help search and replaces that section of the output file")
   print("  --only quality measures only search quality (P@1, MRR) and replaces that section")
+  print("                 (--skip-held-out: not the held-out set; --sets a,b: the sets whose file holds a or b)")
   print("  --only gnome   measures only GNOME help (Mallard) against Yelp and replaces that section")
   print("  --only startup measures only the demo's cold start against MiniBrowser (--rounds N, 7 unless")
   print("                 given) and prints its rows of the main table; it does not write the file")
@@ -107,7 +108,9 @@ switch value(of: "--only", in: arguments) {
 case nil: break
 case "quality":
   runSection("Search quality", heading: QualityReport.heading) {
-    let report = QualityReport(results: try SearchQuality.run())
+    let only = value(of: "--sets", in: arguments)?.split(separator: ",").map(String.init) ?? []
+    let report = QualityReport(
+      results: try SearchQuality.run(skipHeldOut: arguments.contains("--skip-held-out"), only: only))
     return (report.table(), report.section())
   }
 case "search":

@@ -34,6 +34,7 @@ struct MallardTextWalker {
   private let linkText: (String) -> String?
   private var title = ""
   private var sections = SectionCollector()
+  private var summary = ""
 
   /// `linkText` gives the text of an empty `<link xref="…">` from its `xref`.
   init(linkText: @escaping (String) -> String? = { _ in nil }) {
@@ -44,9 +45,14 @@ struct MallardTextWalker {
   mutating func walk(_ page: xmlNodePtr) {
     title = MallardPageText.child(of: page, "title").map { Self.text(of: $0) } ?? ""
     sections.start(heading: title, level: 1, id: nil)
-    if let info = MallardPageText.child(of: page, "info"), let desc = MallardPageText.child(of: info, "desc") {
-      sections.body.append(Self.text(of: desc))
-      sections.body.separateBlock()
+    if let info = MallardPageText.child(of: page, "info") {
+      for name in ["desc", "keywords"] {
+        guard let element = MallardPageText.child(of: info, name) else { continue }
+        let text = Self.text(of: element)
+        summary += summary.isEmpty ? text : " " + text
+        sections.body.append(text)
+        sections.body.separateBlock()
+      }
     }
     var node: xmlNodePtr? = page.pointee.children
     while let current = node {
@@ -83,7 +89,7 @@ struct MallardTextWalker {
   }
 
   func result() -> PageText {
-    PageText(title: title, sections: sections.sections)
+    PageText(title: title, sections: sections.sections, summary: summary)
   }
 
   enum Kind {

@@ -1,9 +1,11 @@
 import Foundation
 import HelpViewerCore
 
-/// The page that shows search results in the viewer: a heading, then each result's page title
-/// (a link), section and snippet with the matched words highlighted; or a clear "No results"
-/// note. Styled simply, light and dark (`prefers-color-scheme`). Everything from the query and
+/// The page that shows search results in the viewer: a heading, then one entry per page: its
+/// title, linking to its best matching section, that section's heading and snippet with the
+/// matched words highlighted, and its other matching sections behind a `<details>` that says how many
+/// there are (those without an address of their own named without a link); or a clear "No
+/// results" note. No two links of the list go to the same address. Styled simply, light and dark (`prefers-color-scheme`). Everything from the query and
 /// the pages is escaped; the strings are translated (`localized`).
 ///
 /// ```swift
@@ -40,14 +42,7 @@ public enum SearchResultsPage {
     } else {
       let count = String(format: localized("%d result", "%d results", count: results.count), results.count)
       body += "<p class=\"count\">\(HTMLText.escape(count))</p>\n<ol>\n"
-      for result in results {
-        body += "<li><a href=\"\(HTMLText.escape(link(result)))\">\(HTMLText.escape(result.title))</a>"
-        if !result.heading.isEmpty, result.heading != result.title {
-          body += "<div class=\"section\">\(HTMLText.escape(result.heading))</div>"
-        }
-        if !result.snippet.isEmpty { body += "<p>\(result.snippetHTML)</p>" }
-        body += "</li>\n"
-      }
+      for result in results { body += entry(result, link: link) }
       body += "</ol>\n"
     }
     let lang = language == "C" ? "en" : language.replacingOccurrences(of: "_", with: "-")
@@ -64,6 +59,37 @@ public enum SearchResultsPage {
       \(body)</body>
       </html>
       """
+  }
+
+  /// One page's entry: its title (a link to its best section), that section's heading and
+  /// snippet, its other sections.
+  private static func entry(_ result: SearchResult, link: (SearchResult) -> String) -> String {
+    let page = link(result.pageOnly)
+    let best = link(result)
+    var html = "<li><a href=\"\(HTMLText.escape(best))\">\(HTMLText.escape(result.title))</a>"
+    if !result.heading.isEmpty, result.heading != result.title {
+      html += "<div class=\"section\">\(HTMLText.escape(result.heading))</div>"
+    }
+    var shown: Set<String> = [page, best]
+    var named: Set<[String]> = [[best, result.heading]]
+    if !result.snippet.isEmpty { html += "<p>\(result.snippetHTML)</p>" }
+    var others: [String] = []
+    // A section without an address of its own (no id) is named without a link; a section read
+    // in two parts (around a definition list) is named once.
+    for section in result.otherSections where !section.heading.isEmpty {
+      let address = link(section)
+      guard named.insert([address, section.heading]).inserted else { continue }
+      let heading = HTMLText.escape(section.heading)
+      others.append(
+        shown.insert(address).inserted
+          ? "<li><a href=\"\(HTMLText.escape(address))\">\(heading)</a></li>" : "<li>\(heading)</li>")
+    }
+    if !others.isEmpty {
+      let more = String(
+        format: localized("%d more matching section", "%d more matching sections", count: others.count), others.count)
+      html += "<details><summary>\(HTMLText.escape(more))</summary><ul>\(others.joined())</ul></details>"
+    }
+    return html + "</li>\n"
   }
 
   /// The note over corrected results, with the link to search for the words as typed.
@@ -94,8 +120,14 @@ public enum SearchResultsPage {
     ol { list-style: none; padding: 0; margin: 0; }
     li { padding: .7em 0; border-top: 1px solid var(--line); }
     li > a { color: var(--link); font-weight: 600; font-size: 1.05em; text-decoration: none; }
-    li > a:hover, li > a:focus { text-decoration: underline; }
+    li a:hover, li a:focus { text-decoration: underline; }
     .section { font-size: .92em; }
+    .section a, details a { color: var(--link); text-decoration: none; }
+    details { margin: .3em 0 0; font-size: .92em; }
+    summary { color: var(--dim); cursor: pointer; }
+    details ul { margin: .2em 0 0; padding-left: 1.2em; list-style: disc; }
+    details li { padding: .1em 0; border: 0; }
+    details li > a { font-weight: normal; font-size: 1em; }
     li p { margin: .3em 0 0; }
     mark { background: var(--mark); color: var(--mark-fg); border-radius: 2px; padding: 0 1px; }
     .none { padding: 1em 0; }

@@ -1,18 +1,26 @@
+import Foundation
 import HelpViewerCore
 
-/// How `SearchIndex` ranks: tiers first, bm25 within a tier, each section listed once.
+/// How `SearchIndex` ranks: each page once, by its best section; tiers of sections first, then
+/// groups of pages, then the pages holding the words only across their sections.
 ///
-/// The tiers, each ranked by bm25 (title and heading weighted above the body):
+/// The tiers, over the query's words without stop words (`QueryWords`):
 /// 1. sections whose title or heading holds every word, whole (`crypto.createHash(…)` for
 ///    "createHash");
 /// 2. sections whose title or heading holds every word as a prefix (`fs.readFileSync` for
 ///    "readFileS", the page "Syncing notes" for "sync");
-/// 3. sections holding every word, whole, anywhere;
-/// 4. sections holding every word as a prefix, anywhere.
-/// Tiers 1 and 3 are ordered by how much of the heading the query is (`namingRank`), not by
-/// bm25: bm25 favours short sections, and a heading that is mostly the query ("Class:
+/// 3. sections holding every word, whole, anywhere, then those holding them as prefixes (one
+///    bm25 ranking of the rows of pages not listed yet).
+/// Tiers 1 and 2 are ordered by how much of the heading's name the query is (`namingRank`), not
+/// by bm25: bm25 favours short sections, and a heading that is mostly the query ("Class:
 /// EventEmitter") names it better than one that mentions it ("DEP0033:
-/// EventEmitter.listenerCount()").
+/// EventEmitter.listenerCount()"). A row whose title holds some words and heading the others
+/// counts as tier 3.
+/// The pages found are then grouped (`order(_:words:)`): the page named for the words and pages
+/// whose title names every word, then pages with a heading (or title and summary together)
+/// naming them, then pages with a section holding them; within a group, by how much of the
+/// query the title names. The pages holding the words across sections or some of them follow
+/// (`fallbackPages`).
 /// A query of one character lists the sections whose heading starts with it, ranked, then the
 /// others in book order (ranking most of a large book takes tens of milliseconds).
 ///
@@ -21,47 +29,37 @@ import HelpViewerCore
 /// answer.results.first?.heading   // "crypto.createHash(algorithm[, options])"
 /// ```
 extension SearchIndex {
-  /// The sections holding every word of `text`, best first, at most `limit` (1–500). When
-  /// nothing is found and `correcting`, each word that matches nothing in the book is replaced
-  /// by the closest word of the book, and the answer holds the results for the corrected query
-  /// (`correctedQuery`) — if it finds anything. An empty query, or one without a word, finds
-  /// nothing; any text is a valid query.
+  /// The pages matching `text`, best first, at most `limit` (1–500), each once: by its best
+  /// section, with its other matching sections (`SearchResult.otherSections`). Stop words count
+  /// for nothing; a word the book does not hold is searched by its stem or, when `correcting`,
+  /// corrected to the closest word of the book (`QueryWords`), and then the answer holds the
+  /// corrected query (`correctedQuery`). Pages with a section holding every word come first
+  /// (tiers, see the type's notes), then pages holding them across their sections, then pages
+  /// holding some, by how rare the words they hold are (`fallbackPages`): a query finds nothing
+  /// only when no word of it but stop words occurs in the book. An empty query, or one without
+  /// a word, finds nothing; any text is a valid query.
   public func answer(_ text: String, limit: Int = 20, correcting: Bool = true) throws(LoadError) -> SearchAnswer {
     guard SearchQuery.match(for: text) != nil else { return SearchAnswer(query: text, results: []) }
     let limit = max(1, min(limit, 500))
     return try connection.withLock { connection throws(LoadError) in
-      let results = try ranked(connection, text: text, limit: limit)
-      guard results.isEmpty, correcting, let corrected = correction(of: text) else {
-        return SearchAnswer(query: text, results: results)
-      }
-      let correctedResults = try ranked(connection, text: corrected, limit: limit)
-      guard !correctedResults.isEmpty else { return SearchAnswer(query: text, results: []) }
-      return SearchAnswer(query: text, correctedQuery: corrected, results: correctedResults)
+      let words = QueryWords(text, corrector: corrector, correcting: correcting)
+      let results = try ranked(connection, words: words, limit: limit)
+      guard let corrected = words.corrected else { return SearchAnswer(query: text, results: results) }
+      guard results.isEmpty else { return SearchAnswer(query: text, correctedQuery: corrected, results: results) }
+      // The correction finds nothing: the words as typed.
+      let typed = QueryWords(text, corrector: corrector, correcting: false)
+      return SearchAnswer(query: text, results: try ranked(connection, words: typed, limit: limit))
     }
   }
 
-  /// `text` with each word that matches nothing in the book replaced by its correction; `nil`
-  /// when no word needs one, or one has none.
-  func correction(of text: String) -> String? {
-    var words: [String] = []
-    var changed = false
-    for word in SearchQuery.words(of: text) {
-      guard corrector.needsCorrection(word) else {
-        words.append(word)
-        continue
-      }
-      guard let corrected = corrector.correction(of: word) else { return nil }
-      words.append(corrected)
-      changed = true
-    }
-    return changed ? words.joined(separator: " ") : nil
-  }
-
-  /// The results for `text`, tier by tier, each section once.
-  private func ranked(_ connection: SQLiteConnection, text: String, limit: Int) throws(LoadError) -> [SearchResult] {
+  /// The pages for `words`, tier by tier, each page once.
+  private func ranked(_ connection: SQLiteConnection, words: QueryWords, limit: Int) throws(LoadError)
+    -> [SearchResult]
+  {
+    let text = words.requiredText
     guard let match = SearchQuery.match(for: text) else { return [] }
     enum Order {
-      case bookOrder, bm25
+      case bookOrder, bm25, body
       case naming(prefix: Bool)
     }
     var tiers: [(match: String, order: Order)] = []
@@ -71,46 +69,208 @@ extension SearchIndex {
       let queries: [(String?, Order)] = [
         (SearchQuery.namingMatch(for: text, prefix: false), .naming(prefix: false)),
         (SearchQuery.namingMatch(for: text, prefix: true), .naming(prefix: true)),
-        (SearchQuery.exactMatch(for: text), .bm25), (match, .bm25),
+        (match, .body),
       ]
       for case (let query?, let order) in queries { tiers.append((query, order)) }
     }
-    let tokens = SearchQuery.words(of: text).flatMap(SpellingCorrector.tokens(of:))
-    var chosen: [(row: Int, listed: Int)] = []
-    var scores: [Int: Double] = [:]
-    var seen = Set<Int>()
-    // Enough rows that the duplicates dropped still leave `limit` sections.
-    let fetch = limit * 3 + 10
-    tiers: for tier in tiers {
-      let rows: [(row: Int, score: Double)]
+    let tokens = words.required.flatMap(SpellingCorrector.tokens(of:))
+    var hits = PageHits()
+    // Every row holding the words (as prefixes), in book order: read once, unranked (quick).
+    var matchingRows: [Int]?
+    func matching() throws(LoadError) -> [Int] {
+      if let matchingRows { return matchingRows }
+      let rows = try rowIDs(connection, match: match, ranked: false, limit: Self.fallbackRowLimit).map(\.row)
+      matchingRows = rows
+      return rows
+    }
+    // Enough rows that the sections of pages listed already still leave `limit` pages.
+    let fetch = limit * 10 + 50
+    tiers: for (number, tier) in tiers.enumerated() {
+      let rows: [(row: Int, score: Double, names: Bool)]
       switch tier.order {
-      case .bookOrder: rows = try rowIDs(connection, match: tier.match, ranked: false, limit: fetch)
-      case .bm25: rows = try rowIDs(connection, match: tier.match, ranked: true, limit: fetch)
+      case .bookOrder:
+        rows = try unlisted(connection, match: tier.match, hits: hits).prefix(fetch).map { ($0, 0, true) }
+      case .bm25:
+        rows = try rankedRows(connection, match: tier.match, among: unlisted(connection, match: tier.match, hits: hits))
+          .prefix(fetch).map { ($0.row, $0.score, true) }
+      case .body:
+        // Tiers 3 and 4 in one ranking: the sections holding every word whole, then those
+        // holding them as prefixes, each by bm25.
+        let candidates = try matching().filter { !hits.contains(page(of: duplicates.representative(of: $0))) }
+        let ranked = try rankedRows(connection, match: match, among: candidates)
+        var whole = Set<Int>()
+        if let exact = SearchQuery.exactMatch(for: text), exact != match, !ranked.isEmpty {
+          whole = Set(try rowIDs(connection, match: exact, ranked: false, limit: Self.fallbackRowLimit).map(\.row))
+        } else {
+          whole = Set(ranked.map(\.row))
+        }
+        let ordered = ranked.filter { whole.contains($0.row) } + ranked.filter { !whole.contains($0.row) }
+        for (row, score) in ordered {
+          let listed = duplicates.representative(of: row)
+          hits.add(row: listed, found: row, page: page(of: listed), score: score, tier: whole.contains(row) ? 2 : 3)
+          if hits.pages.count == limit { break tiers }
+        }
+        continue tiers
       case .naming(let prefix):
         rows = try namingRows(connection, match: tier.match, tokens: tokens, prefix: prefix, limit: max(fetch, 200))
       }
-      for (row, score) in rows {
+      for (row, score, names) in rows {
         let listed = duplicates.representative(of: row)
-        guard seen.insert(listed).inserted else { continue }
-        chosen.append((row, listed))
-        scores[row] = score
-        scores[listed] = score
-        if chosen.count == limit { break tiers }
+        // A row whose title holds some words and heading the others names none of them.
+        hits.add(row: listed, found: row, page: page(of: listed), score: score, tier: names ? number : 2)
+        if hits.pages.count == limit { break tiers }
       }
     }
-    // One statement makes the snippets of the rows chosen, without `rank` (see `results`): a
-    // statement per row with `rank` took 8 ms of Node.js's "buffer", this 2.6 ms. The row ids
-    // are integers of ours, never input.
-    let wanted = Set(chosen.flatMap { [$0.row, $0.listed] })
-    let found = try results(connection, match: match, rows: wanted, scores: scores)
-    // The copy listed holds the same heading and text, so it matches too, unless the match was
-    // in the other page's title: then the row found is listed.
-    return chosen.compactMap { found[$0.listed] ?? found[$0.row] }
+    var fallback: [Int32: [Int]] = [:]
+    if words.required.count > 1, hits.pages.count < limit {
+      for page in try fallbackPages(connection, words: words.required, excluding: hits, limit: limit - hits.pages.count)
+      {
+        hits.add(row: page.best, found: page.best, page: page.page, score: 0, tier: 4)
+        fallback[page.page] = page.rows
+      }
+    }
+    guard !hits.pages.isEmpty else { return [] }
+    if tiers.count == 3 { order(&hits, words: words.required) }
+    // Every page's other matching sections, in page order: those holding every word, or, for a
+    // page found by the fallback, any.
+    // (None for one letter: nearly every section matches it.)
+    var others: [Int32: [Int]] = fallback
+    if tiers.count == 3 {
+      let listed = Set(hits.pages.map(\.page)).subtracting(fallback.keys)
+      for row in try matching() {
+        let page = page(of: row)
+        guard listed.contains(page), duplicates.representative(of: row) == row,
+          others[page, default: []].count <= Self.maximumOtherSections
+        else { continue }
+        others[page, default: []].append(row)
+      }
+    }
+    let any = words.required.compactMap(SearchQuery.match(for:)).joined(separator: " OR ")
+    let found = try results(
+      connection, match: any, rows: Set(hits.pages.flatMap { [$0.row, $0.found] }), scores: hits.scores)
+    var otherRows = Set<Int>()
+    for hit in hits.pages { otherRows.formUnion((others[hit.page] ?? []).prefix(Self.maximumOtherSections + 1)) }
+    let headings = try sections(connection, rows: otherRows)
+    return hits.pages.compactMap { hit in
+      // The copy listed holds the same heading and text, so it matches too, unless the match was
+      // in the other page's title: then the row found is listed.
+      guard var result = found[hit.row] ?? found[hit.found] else { return nil }
+      let best = found[hit.row] == nil ? hit.found : hit.row
+      let rows = (others[hit.page] ?? []).filter { $0 != best }.prefix(Self.maximumOtherSections)
+      result.otherSections = rows.compactMap { headings[$0] }
+      return result
+    }
   }
+
+  /// Orders the pages found by the section tiers as a person looking for a page would: pages
+  /// whose title names every word first, then pages with a heading naming them (tiers 1 and
+  /// 2), then pages with a section holding them (tiers 3 and 4); within each, pages whose
+  /// title names more of the words (weighted by how rare each is) first, the tiers' order
+  /// among equals. The fallback's pages stay last, in their order.
+  func order(_ hits: inout PageHits, words: [String]) {
+    let tokens = words.map(SpellingCorrector.tokens(of:))
+    let weights = tokens.map { $0.reduce(0) { $0 + rarity(of: $1) } }
+    let total = weights.reduce(0, +)
+    var keys: [Int32: (group: Int, named: Double)] = [:]
+    let queryTokens = tokens.joined()
+    for hit in hits.pages {
+      let title = titleTokens[Int(hit.page)]
+      let named = namedWeights(tokens, weights: weights, page: hit.page)
+      let share = total > 0 ? named.title / total : 0
+      let withSummary = total > 0 ? (named.title + named.summary) / total : 0
+      let id = SpellingCorrector.tokens(of: pageIDs[Int(hit.page)])
+      if id.count == queryTokens.count, zip(id, queryTokens).allSatisfy({ WordStem.of($0) == WordStem.of($1) }) {
+        keys[hit.page] = (0, 2)  // The page named for the words: "subprocess".
+      } else if share >= 0.999 {
+        // How much of the title the words are: "What are MIME types?" before "Add a custom
+        // MIME type for all users".
+        let focus = Double(title.filter { word in queryTokens.contains { WordStem.matches($0, word) } }.count)
+        keys[hit.page] = (0, focus / Double(max(title.count, 1)))
+      } else {
+        // A page whose title and summary name every word ranks with headings naming them.
+        let group = hit.tier <= 1 || withSummary >= 0.999 ? 1 : hit.tier <= 3 ? 2 : 3
+        keys[hit.page] = (group, share + Self.summaryWeight * (withSummary - share))
+      }
+    }
+    hits.reorder { a, b in
+      let (keyA, keyB) = (keys[a.page] ?? (3, 0), keys[b.page] ?? (3, 0))
+      if keyA.group != keyB.group { return keyA.group < keyB.group }
+      return keyA.group < 3 && keyA.named > keyB.named + 1e-9
+    }
+  }
+
+  /// How much a word the page's summary names counts, beside one its title names.
+  static let summaryWeight = 0.5
+
+  /// The weights of the query's words (`tokens`, one list a word) that the title of `page`
+  /// names, and of those only its summary names.
+  func namedWeights(_ tokens: [[String]], weights: [Double], page: Int32) -> (title: Double, summary: Double) {
+    let title = titleTokens[Int(page)]
+    let summary = summaryTokens[Int(page)]
+    var named = (title: 0.0, summary: 0.0)
+    for (index, word) in tokens.enumerated() where !word.isEmpty {
+      if word.allSatisfy({ token in title.contains { WordStem.matches(token, $0) } }) {
+        named.title += weights[index]
+      } else if word.allSatisfy({ token in summary.contains { WordStem.matches(token, $0) } }) {
+        named.summary += weights[index]
+      }
+    }
+    return named
+  }
+
+  /// How rare the words starting with `token` are in the book: bm25's inverse document
+  /// frequency of the sections holding one, at most (from the vocabulary's counts).
+  func rarity(of token: String) -> Double {
+    let count = Double(corrector.sectionCount(startingWith: token))
+    let total = Double(max(sectionCount, 1))
+    return log(1 + (total - min(count, total) + 0.5) / (count + 0.5))
+  }
+
+  /// The rows matching `match` whose page is not listed yet, in book order (unranked: quick).
+  private func unlisted(_ connection: SQLiteConnection, match: String, hits: PageHits) throws(LoadError) -> [Int] {
+    try rowIDs(connection, match: match, ranked: false, limit: Self.fallbackRowLimit).compactMap { row, _ in
+      hits.contains(page(of: duplicates.representative(of: row))) ? nil : row
+    }
+  }
+
+  /// `rows`, those matching `match`, best first by bm25. bm25 is computed for these rows only:
+  /// FTS5's own `ORDER BY rank` ranks every match of the book (for Node.js's "buffer", most of
+  /// the time of a search), though the pages listed already need none.
+  private func rankedRows(_ connection: SQLiteConnection, match: String, among rows: [Int]) throws(LoadError)
+    -> [(row: Int, score: Double)]
+  {
+    guard !rows.isEmpty else { return [] }
+    guard rows.count <= Self.rankedLookupLimit else {
+      // Many rows: FTS5 looks each listed row up on its own; ranking every match is quicker.
+      let wanted = Set(rows)
+      return try rowIDs(connection, match: match, ranked: true, limit: Self.fallbackRowLimit).filter {
+        wanted.contains($0.row)
+      }
+    }
+    // The row ids are integers of ours, never input.
+    let list = rows.map(String.init).joined(separator: ",")
+    let statement = try connection.prepare(
+      "SELECT rowid, rank FROM sections WHERE sections MATCH ?1 AND rowid IN (\(list))")
+    try statement.bind(match, at: 1)
+    var ranked: [(row: Int, score: Double)] = []
+    while try statement.step() { ranked.append((statement.integer(at: 0), statement.double(at: 1))) }
+    return ranked.enumerated().sorted { a, b in
+      a.element.score != b.element.score ? a.element.score < b.element.score : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  /// The most rows `rankedRows` looks up one by one.
+  static let rankedLookupLimit = 40
+
+  /// The most other sections a result lists.
+  static let maximumOtherSections = 30
+
+  /// The index in `pageIDs` of the page of row `row`.
+  func page(of row: Int) -> Int32 { row >= 1 && row <= rowPages.count ? rowPages[row - 1] : -1 }
 
   /// The row ids of the sections matching the FTS5 query `match` with their bm25 scores, best
   /// first when `ranked`, else in book order.
-  private func rowIDs(_ connection: SQLiteConnection, match: String, ranked: Bool, limit: Int) throws(LoadError)
+  func rowIDs(_ connection: SQLiteConnection, match: String, ranked: Bool, limit: Int) throws(LoadError)
     -> [(row: Int, score: Double)]
   {
     let statement = try connection.prepare(
@@ -127,17 +287,25 @@ extension SearchIndex {
   /// it), then by bm25. Only the `limit` best by bm25 are ordered.
   private func namingRows(
     _ connection: SQLiteConnection, match: String, tokens: [String], prefix: Bool, limit: Int
-  ) throws(LoadError) -> [(row: Int, score: Double)] {
+  ) throws(LoadError) -> [(row: Int, score: Double, names: Bool)] {
     let statement = try connection.prepare(
       "SELECT rowid, heading, title, length(body), rank FROM sections WHERE sections MATCH ?1 ORDER BY rank LIMIT ?2")
     try statement.bind(match, at: 1)
     try statement.bind(limit, at: 2)
-    var rows: [(row: Int, rank: Double, length: Int, score: Double)] = []
+    var rows: [(row: Int, rank: Double, length: Int, score: Double, names: Bool)] = []
+    func holdsAll(_ text: String) -> Bool {
+      let words = SpellingCorrector.tokens(of: text)
+      return tokens.allSatisfy { token in words.contains { prefix ? $0.hasPrefix(token) : $0 == token } }
+    }
     while try statement.step() {
       let heading = statement.text(at: 1) ?? ""
       let title = statement.text(at: 2) ?? ""
       let rank = Self.namingRank(heading: heading, title: title, tokens: tokens, prefix: prefix)
-      rows.append((statement.integer(at: 0), rank, statement.integer(at: 3), statement.double(at: 4)))
+      rows.append(
+        (
+          statement.integer(at: 0), rank, statement.integer(at: 3), statement.double(at: 4),
+          holdsAll(heading) || holdsAll(title)
+        ))
     }
     // Stable: equals keep bm25's order.
     let ordered = rows.enumerated().sorted { a, b in
@@ -145,13 +313,22 @@ extension SearchIndex {
       if a.element.length != b.element.length { return a.element.length > b.element.length }
       return a.offset < b.offset
     }
-    return ordered.map { ($0.element.row, $0.element.score) }
+    return ordered.map { ($0.element.row, $0.element.score, $0.element.names) }
   }
+
+  /// Words API references put before a name (`class subprocess.Popen`, `Static method:
+  /// Buffer.alloc`): they name nothing.
+  static let declarationWords: Set<String> = [
+    "class", "exception", "method", "static", "function", "property", "attribute", "event", "coroutine",
+    "classmethod", "staticmethod", "abstractmethod", "async", "await", "awaitable", "data", "module", "interface",
+  ]
 
   /// How well a section's heading names the query's `tokens`: the share of the heading's words
   /// that are query words (of the title's, for the text before a page's first heading), plus a
   /// quarter of the share of query words in the page's title. Words match whole, or as
-  /// prefixes when `prefix`.
+  /// prefixes when `prefix`. A heading's name is the text before its first parenthesis (a
+  /// signature's parameters name nothing: `collections.namedtuple(typename, …)` names
+  /// "namedtuple" as well as `class typing.NamedTuple`), stop words left out.
   ///
   /// ```swift
   /// SearchIndex.namingRank(heading: "Class: EventEmitter", title: "Events", tokens: ["eventemitter"], prefix: false)
@@ -160,11 +337,33 @@ extension SearchIndex {
   static func namingRank(heading: String, title: String, tokens: [String], prefix: Bool) -> Double {
     guard !tokens.isEmpty else { return 0 }
     func matches(_ word: String) -> Bool { tokens.contains { prefix ? word.hasPrefix($0) : word == $0 } }
-    let named = SpellingCorrector.tokens(of: heading.isEmpty ? title : heading)
+    let shown = heading.isEmpty ? title : heading
+    let name = shown.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    let named = SpellingCorrector.tokens(of: name.isEmpty ? shown : String(name)).filter {
+      !StopWords.words.contains($0) && !declarationWords.contains($0)
+    }
     let coverage = named.isEmpty ? 0 : Double(named.filter(matches).count) / Double(named.count)
     let titleWords = Set(SpellingCorrector.tokens(of: title))
     let inTitle = tokens.filter { token in titleWords.contains { prefix ? $0.hasPrefix(token) : $0 == token } }
     return coverage + 0.25 * Double(inTitle.count) / Double(tokens.count)
+  }
+
+  /// The sections `rows`, without snippets or scores (the other sections of a result).
+  private func sections(_ connection: SQLiteConnection, rows: Set<Int>) throws(LoadError) -> [Int: SearchResult] {
+    guard !rows.isEmpty else { return [:] }
+    let list = rows.sorted().map(String.init).joined(separator: ",")
+    let statement = try connection.prepare(
+      "SELECT title, page, section, heading, language, rowid FROM sections WHERE rowid IN (\(list))")
+    var sections: [Int: SearchResult] = [:]
+    while try statement.step() {
+      guard let pageID = statement.text(at: 1), let page = pages[pageID] else { continue }
+      let section = statement.text(at: 2)
+      sections[statement.integer(at: 5)] = SearchResult(
+        title: statement.text(at: 0) ?? pageID, pageID: pageID, sectionID: section,
+        heading: statement.text(at: 3) ?? "", language: statement.text(at: 4) ?? page.language,
+        url: page.url(section: section), snippet: [], score: 0)
+    }
+    return sections
   }
 
   /// The results for those of `rows` that match `match`, their snippets marking the matches,

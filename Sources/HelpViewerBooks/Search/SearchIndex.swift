@@ -36,6 +36,14 @@ public final class SearchIndex: Sendable {
   public let skippedPages: [String: LoadError]
 
   let pages: [String: HelpBookPage]
+  /// The pages indexed, in book order, and for each row (row id − 1) the index of its page
+  /// there: search groups sections into pages without asking SQLite.
+  let pageIDs: [String]
+  let rowPages: [Int32]
+  /// The tokens of each page's title (`pageIDs`' order), stop words left out.
+  let titleTokens: [Set<String>]
+  /// The tokens of each page's summary (`PageText.summary`), stop words left out.
+  let summaryTokens: [Set<String>]
   let connection: Locked<SQLiteConnection>
   /// Identical sections on several pages, and the one listed for each.
   let duplicates: SectionDuplicates
@@ -99,6 +107,10 @@ public final class SearchIndex: Sendable {
     var pages: [String: HelpBookPage] = [:]
     var skipped: [String: LoadError] = [:]
     var sectionCount = 0
+    var pageIDs: [String] = []
+    var rowPages: [Int32] = []
+    var titleTokens: [Set<String>] = []
+    var summaryTokens: [Set<String>] = []
     try connection.execute("BEGIN")
     let bookPages = book.pages()
     for (page, read) in zip(bookPages, try Self.texts(of: bookPages, stop: stop, niceness: niceness)) {
@@ -111,6 +123,10 @@ public final class SearchIndex: Sendable {
       }
       pages[page.id] = page
       let title = text.title.isEmpty ? page.id : text.title
+      let pageIndex = Int32(pageIDs.count)
+      pageIDs.append(page.id)
+      titleTokens.append(Set(SpellingCorrector.tokens(of: title).filter { !StopWords.words.contains($0) }))
+      summaryTokens.append(Set(SpellingCorrector.tokens(of: text.summary).filter { !StopWords.words.contains($0) }))
       for section in text.sections {
         try insert.bind(title, at: 1)
         try insert.bind(section.heading, at: 2)
@@ -122,6 +138,7 @@ public final class SearchIndex: Sendable {
         _ = try insert.step()
         insert.reset()
         sectionCount += 1
+        rowPages.append(pageIndex)
         digests.append(
           (sectionCount, page.id, SectionDuplicates.digest(heading: section.heading, body: section.body)))
       }
@@ -137,6 +154,10 @@ public final class SearchIndex: Sendable {
     self.book = book
     self.language = book.language
     self.pages = pages
+    self.pageIDs = pageIDs
+    self.rowPages = rowPages
+    self.titleTokens = titleTokens
+    self.summaryTokens = summaryTokens
     self.pageCount = pages.count
     self.sectionCount = sectionCount
     self.skippedPages = skipped

@@ -1,6 +1,8 @@
 import Foundation
 
-/// One answer of `SearchIndex.search(_:limit:)`: a section of a page of the book, best first.
+/// One answer of `SearchIndex.search(_:limit:)`: a page of the book, shown by its best matching
+/// section, with the page's other matching sections (`otherSections`); each page is listed
+/// once, best first.
 ///
 /// ```swift
 /// for result in try index.search("resume") {
@@ -41,6 +43,16 @@ public struct SearchResult: Sendable, Hashable {
   /// order is the ranking's (tiers first, see `SearchIndex.answer(_:limit:correcting:)`), so
   /// scores of different tiers do not compare.
   public let score: Double
+  /// The page's other sections that match, best first (each with its heading, address and
+  /// snippet; their own `otherSections` are empty).
+  public internal(set) var otherSections: [SearchResult] = []
+
+  /// The same page without a section: its address is the page's.
+  public var pageOnly: SearchResult {
+    SearchResult(
+      title: title, pageID: pageID, sectionID: nil, heading: "", language: language,
+      url: url.deletingFragment, snippet: [], score: score)
+  }
 
   /// The snippet as HTML: the text escaped, the matches in `<mark>`.
   public var snippetHTML: String {
@@ -72,5 +84,16 @@ public struct SearchResult: Sendable, Hashable {
     }
     if !current.isEmpty { segments.append(Segment(current, isMatch: isMatch)) }
     return segments
+  }
+}
+
+extension URL {
+  /// The URL without its fragment.
+  fileprivate var deletingFragment: URL {
+    guard var components = URLComponents(url: self, resolvingAgainstBaseURL: false), components.fragment != nil else {
+      return self
+    }
+    components.fragment = nil
+    return components.url ?? self
   }
 }

@@ -95,13 +95,62 @@ struct SpellingCorrector: Sendable {
   /// Whether some term starts with `token` (a token of `tokens(of:)`).
   func hasTerm(startingWith token: String) -> Bool {
     let prefix = Array(token.unicodeScalars)
+    let low = firstIndex(notBefore: prefix)
+    return low < terms.count && terms[low].starts(with: prefix)
+  }
+
+  /// Whether `token` (a token of `tokens(of:)`) is a term of the book, whole.
+  func hasTerm(_ token: String) -> Bool {
+    let word = Array(token.unicodeScalars)
+    let index = firstIndex(notBefore: word)
+    return index < terms.count && terms[index] == word
+  }
+
+  /// The index of the first term not before `word`.
+  private func firstIndex(notBefore word: [Unicode.Scalar]) -> Int {
     var low = 0
     var high = terms.count
-    while low < high {  // The first term not before `prefix`.
+    while low < high {
       let middle = (low + high) / 2
-      if terms[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+      if terms[middle].lexicographicallyPrecedes(word) { low = middle + 1 } else { high = middle }
     }
-    return low < terms.count && terms[low].starts(with: prefix)
+    return low
+  }
+
+  /// The fewest letters of a word `longerWord(for:)` completes.
+  static let shortestLongerWord = 6
+
+  /// For a word of one token, of `shortestLongerWord` letters or more, that is no term of the
+  /// book but one letter short of one (`subproces` for `subprocess`): that term, the most
+  /// common when several. `nil` otherwise: a whole term, or a prefix of longer words only
+  /// (`subproc`), is searched as typed.
+  func longerWord(for word: String) -> String? {
+    let tokens = Self.tokens(of: word)
+    guard tokens.count == 1, let token = tokens.first, token.count >= Self.shortestLongerWord, !hasTerm(token)
+    else { return nil }
+    let prefix = Array(token.unicodeScalars)
+    var index = firstIndex(notBefore: prefix)
+    var best: (term: [Unicode.Scalar], count: Int)?
+    while index < terms.count, terms[index].starts(with: prefix) {
+      if terms[index].count == prefix.count + 1, counts[index] > (best?.count ?? 0) {
+        best = (terms[index], counts[index])
+      }
+      index += 1
+    }
+    return best.map { String(String.UnicodeScalarView($0.term)) }
+  }
+
+  /// How many sections hold a term starting with `token`, summed over the terms (an upper
+  /// bound of the sections holding one).
+  func sectionCount(startingWith token: String) -> Int {
+    let prefix = Array(token.unicodeScalars)
+    var index = firstIndex(notBefore: prefix)
+    var sum = 0
+    while index < terms.count, terms[index].starts(with: prefix) {
+      sum += counts[index]
+      index += 1
+    }
+    return sum
   }
 
   /// Whether `word` matches nothing: some token of it starts no term of the book.
@@ -112,7 +161,10 @@ struct SpellingCorrector: Sendable {
   /// The correction of the query word `word`, or `nil` when it needs none (a term starts with
   /// each of its tokens) or none is close enough. A word of several tokens (`fs.redFile`) is
   /// corrected token by token and comes back lower case.
-  func correction(of word: String) -> String? {
+  /// At most `maximumDistance` edits per token when given.
+  /// Without `substitutions`, a letter replaced by another costs 2 (a letter missing, doubled or
+  /// two swapped still cost 1).
+  func correction(of word: String, maximumDistance: Int? = nil, substitutions: Bool = true) -> String? {
     let tokens = Self.tokens(of: word)
     guard !tokens.isEmpty, tokens.contains(where: { !hasTerm(startingWith: $0) }) else { return nil }
     var corrected: [String] = []
@@ -120,7 +172,8 @@ struct SpellingCorrector: Sendable {
       if hasTerm(startingWith: token) {
         corrected.append(token)
       } else {
-        guard let best = closestTerm(to: token) else { return nil }
+        guard let best = closestTerm(to: token, maximumDistance: maximumDistance, substitutions: substitutions)
+        else { return nil }
         corrected.append(best)
       }
     }
@@ -128,10 +181,10 @@ struct SpellingCorrector: Sendable {
   }
 
   /// The term closest to `token` within the allowed distance, the most common among equals.
-  func closestTerm(to token: String) -> String? {
+  func closestTerm(to token: String, maximumDistance: Int? = nil, substitutions: Bool = true) -> String? {
     let word = Array(token.unicodeScalars)
     guard word.count >= 3, word.count <= Self.maximumLength else { return nil }
-    let allowed = word.count <= 5 ? 1 : 2
+    let allowed = min(word.count <= 5 ? 1 : 2, maximumDistance ?? 2)
     let wordMask = Self.mask(of: word)
     var best: (distance: Int, count: Int, index: Int)?
     for (index, term) in terms.enumerated() where abs(term.count - word.count) <= allowed {
@@ -140,7 +193,9 @@ struct SpellingCorrector: Sendable {
       guard (wordMask & ~mask).nonzeroBitCount <= allowed, (mask & ~wordMask).nonzeroBitCount <= allowed else {
         continue
       }
-      guard let distance = Self.distance(word, term, atMost: allowed) else { continue }
+      guard let distance = Self.distance(word, term, atMost: allowed, substitution: substitutions ? 1 : 2) else {
+        continue
+      }
       if let current = best,
         distance > current.distance || (distance == current.distance && counts[index] <= current.count)
       {
@@ -153,7 +208,9 @@ struct SpellingCorrector: Sendable {
 
   /// The optimal string alignment distance between `a` and `b` (Levenshtein with swaps of
   /// neighbours), or `nil` when it is above `limit`.
-  static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+  static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int, substitution: Int = 1)
+    -> Int?
+  {
     if a == b { return 0 }
     let width = b.count + 1
     var previous2 = [Int](repeating: 0, count: width)
@@ -163,7 +220,7 @@ struct SpellingCorrector: Sendable {
       current[0] = i
       var rowMinimum = i
       for j in 1..<width {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        let cost = a[i - 1] == b[j - 1] ? 0 : substitution
         var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
         if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, previous2[j - 2] + 1) }
         current[j] = value

@@ -40,10 +40,15 @@ public struct PageText: Sendable, Hashable {
   public var title: String
   /// The sections, in page order; sections without heading or text are left out.
   public var sections: [Section]
+  /// What the page says it is about, beside its title: a Mallard page's `<info><desc>` and
+  /// `<keywords>`, an HTML page's `<meta name="description">` and `<meta name="keywords">`;
+  /// may be empty. Search ranks by it (a Mallard page's is in its first section too).
+  public var summary: String
 
-  public init(title: String, sections: [Section]) {
+  public init(title: String, sections: [Section], summary: String = "") {
     self.title = title
     self.sections = sections
+    self.summary = summary
   }
 
   /// The text of `html`, the bytes of an HTML page, read as UTF-8 (what a `<meta charset>` says

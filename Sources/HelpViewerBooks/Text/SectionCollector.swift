@@ -17,6 +17,9 @@ struct SectionCollector {
   private var level = 0
   private var id: String?
 
+  /// The section being read: its heading, level and id.
+  var current: (heading: String, level: Int, id: String?) { (heading, level, id) }
+
   /// Finishes the section being read and starts the next.
   mutating func start(heading: String, level: Int, id: String?) {
     finish()
