@@ -4,9 +4,13 @@ import XCTest
 
 /// `help-viewer-demo` installed as an app is: the binary COPIED out of the build folder, with
 /// its resource bundles next to it, under `share/help-viewer-demo/`, in an XDG data directory,
-/// or not at all. The copy runs with the package's `.build` hidden (an empty tmpfs mounted over
-/// it in a private mount namespace, `unshare`), so the build path it was compiled with cannot
-/// be reached: as on a machine the build folder never was on.
+/// or not at all. The copy runs with every folder holding a build of the package hidden (an
+/// empty tmpfs mounted over each in a private mount namespace, `unshare`; nothing of the
+/// developer's is moved): `.build`, which the lookup's build-path fallback names, the scratch
+/// folder the demo was built in, every other `.build*` folder of the source tree, and the
+/// system's `share/help-viewer-demo`. So the bundles cannot be reached by the build path the
+/// binary was compiled with, whichever builds ran before in this checkout: as on a machine the
+/// build never was on.
 final class InstalledLayoutTests: GtkTestCase {
   func testResourceBundlesNextToTheBinaryShowTheHelp() throws {
     try onMain {
@@ -137,6 +141,27 @@ private struct Install {
     }
     return folder.deletingLastPathComponent() == package ? folder : buildFolder
   }()
+  /// The system's data directories, which the copy searches after the prefix's.
+  static let systemDataFolders = ["/usr/local/share", "/usr/share"]
+
+  /// Every folder the copy is run without, of those that exist: every place the bundles may be
+  /// in except the ones the test puts them in. `.build` (the lookup's build folder,
+  /// `.build/debug` or `release`, is in it); the scratch folder of this build (`.build-tsan`,
+  /// or one given with `--scratch-path`, wherever it is); every other `.build*` folder beside
+  /// `Package.swift` (another sanitizer's build); and an installed demo's bundles in the
+  /// system's data directories.
+  static var hiddenFolders: [URL] {
+    let manager = FileManager.default
+    let builds = ((try? manager.contentsOfDirectory(atPath: package.path)) ?? [])
+      .filter { $0.hasPrefix(".build") }.map { package.appendingPathComponent($0) }
+    let installed = systemDataFolders.map { URL(fileURLWithPath: $0).appendingPathComponent("help-viewer-demo") }
+    var seen = Set<String>()
+    return ([buildFolder, scratchFolder] + builds + installed).filter { folder in
+      var isDirectory: ObjCBool = false
+      let exists = manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
+      return exists && seen.insert(folder.standardizedFileURL.path).inserted
+    }
+  }
 
   let root: URL
   var xdgHome: URL { root.appendingPathComponent("xdg-home") }
@@ -144,6 +169,12 @@ private struct Install {
 
   init() throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("hv-install-\(UUID().uuidString)")
+    for hidden in Self.hiddenFolders where root.path.hasPrefix(hidden.path + "/") {
+      throw CocoaError(
+        .fileWriteInvalidFileName,
+        userInfo: [NSLocalizedDescriptionKey: "the temporary folder \(root.path) is in \(hidden.path), which is hidden"]
+      )
+    }
     for folder in [root, xdgHome, xdgDirs] {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -166,9 +197,9 @@ private struct Install {
     return binary.path
   }
 
-  /// Runs `binary` in a mount namespace where the build folder is an empty one (unless
-  /// `hidingBuildFolder` is false), with `$XDG_DATA_HOME` and the first of `$XDG_DATA_DIRS`
-  /// in the prefix.
+  /// Runs `binary` in a mount namespace where each of `hiddenFolders` is an empty one (unless
+  /// `hidingBuildFolder` is false), from the prefix, with `$XDG_DATA_HOME` and the first of
+  /// `$XDG_DATA_DIRS` in the prefix.
   func run(_ binary: String, _ arguments: [String], language: String? = nil, hidingBuildFolder: Bool = true) throws
     -> Finished
   {
@@ -176,15 +207,25 @@ private struct Install {
     environment["XDG_DATA_HOME"] = xdgHome.path
     // The system's data directories stay: GLib, GTK and WebKit find their schemas, MIME types
     // and icons there.
-    environment["XDG_DATA_DIRS"] = xdgDirs.path + ":/usr/local/share:/usr/share"
+    environment["XDG_DATA_DIRS"] = ([xdgDirs.path] + Self.systemDataFolders).joined(separator: ":")
     for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] { environment[name] = nil }
     if let language { environment["LANGUAGE"] = language }
-    let hide = [
-      "/usr/bin/unshare", "--user", "--map-root-user", "--mount", "/bin/sh", "-c",
-      "mount -t tmpfs hidden \"$0\" && test -z \"$(ls -A \"$0\")\" && exec \"$@\"", Self.scratchFolder.path,
-    ]
+    // Mounts an empty tmpfs over each folder before "--", checks that it is empty, and runs
+    // what follows "--". The mounts are the child's alone and end with it.
+    let script = """
+      for folder do
+        shift
+        [ "$folder" = -- ] && break
+        mount -t tmpfs hidden "$folder" && test -z "$(ls -A "$folder")" \\
+          || { echo "could not hide $folder" >&2; exit 125; }
+      done
+      exec "$@"
+      """
+    let hide =
+      ["/usr/bin/unshare", "--user", "--map-root-user", "--mount", "/bin/sh", "-c", script, "sh"]
+      + Self.hiddenFolders.map(\.path) + ["--"]
     let command = (hidingBuildFolder ? hide : []) + [binary] + arguments
-    return try Finished(running: command, environment: environment)
+    return try Finished(running: command, environment: environment, in: root)
   }
 
   func remove() { try? FileManager.default.removeItem(at: root) }
@@ -198,7 +239,7 @@ private struct Finished {
   var output: String
   var errors: String
 
-  init(running command: [String], environment: [String: String]) throws {
+  init(running command: [String], environment: [String: String], in folder: URL) throws {
     let files = (0..<2).map { _ in
       FileManager.default.temporaryDirectory.appendingPathComponent("hv-run-\(UUID().uuidString)")
     }
@@ -209,6 +250,7 @@ private struct Finished {
     process.executableURL = URL(fileURLWithPath: command[0])
     process.arguments = Array(command.dropFirst())
     process.environment = environment
+    process.currentDirectoryURL = folder
     process.standardOutput = handles[0]
     process.standardError = handles[1]
     try process.run()

@@ -130,10 +130,25 @@ final class WindowManagerTests: GtkTestCase {
       }
       XCTAssertTrue(second.viewer.ownsFocus, "the page has the focus once the sheet is active")
       _ = try runProgram("/usr/bin/xdotool", ["key", "End"])
-      waitUntil("the page scrolled to its end") {
-        (evaluate("window.scrollY", in: second.viewer.webView).flatMap(Double.init) ?? 0) > 0
-      }
+      Self.waitUntilScrolled(second)
     }
+  }
+
+  /// Waits until End scrolled `dialog`'s page; a failure says where the focus and the page
+  /// were (End once did not scroll in 15 s, under AddressSanitizer on a loaded machine, with the
+  /// sheet active and its page focused before the key).
+  @MainActor private static func waitUntilScrolled(
+    _ dialog: HelpDialog, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let scrollY = { evaluate("window.scrollY", in: dialog.viewer.webView).flatMap(Double.init) ?? 0 }
+    if MainLoop.spin(until: { scrollY() > 0 }, timeout: 15) { return }
+    let page = evaluate(
+      "[location.href, document.hasFocus(), document.activeElement?.tagName, document.scrollingElement.scrollHeight,"
+        + " innerHeight].join(' ')", in: dialog.viewer.webView)
+    XCTFail(
+      "End did not scroll the page in 15 s: window active \(gtk_window_is_active(dialog.gtkWindow) != 0),"
+        + " page focused \(dialog.viewer.ownsFocus); the page's address, focus, active element, height and"
+        + " view height: \(page ?? "?")", file: file, line: line)
   }
 
   /// Whether the test named `name` runs in this process: in the child on the window manager's
