@@ -10,10 +10,7 @@ extension LoadingWebView {
   /// help in a kept dialog window opened at the page's top). Once loaded, the same address is
   /// asked for again: a scroll within the page, with no load and no history entry.
   ///
-  /// A kept window takes its new sheet size only once it shows, after the page was laid out at
-  /// the old width: the text above the section reflows, and the section left the view (the
-  /// randomized session test found it, with the parent resized between two dialogs). While the
-  /// page's width changes in its first second shown, the scroll is asked for again.
+  /// Then `keepSectionInView`.
   ///
   /// ```swift
   /// if state.phase == .loaded, let section = sectionToScroll { scrollToSection(section) }
@@ -21,6 +18,16 @@ extension LoadingWebView {
   func scrollToSection(_ address: String) {
     sectionToScroll = nil
     webkit_web_view_load_uri(webView, address)
+    keepSectionInView(address)
+  }
+
+  /// Keeps the section of a page just loaded at `address` in view while the page's width
+  /// changes in its first second shown: WebKit scrolls to a section once, and a sheet that
+  /// takes its size as it shows (a kept window's new size, a new one's first) reflows the text
+  /// above it, so the section left the view (the randomized session test found it over a small
+  /// parent: the section 1,400 px above the view). Asking for the address again scrolls there
+  /// with no load and no history entry.
+  func keepSectionInView(_ address: String) {
     let page: UnsafeMutablePointer<GtkWidget> = gcast(webView)
     var width = gtk_widget_get_width(page)
     var frames = 0

@@ -357,7 +357,11 @@ public final class LoadingWebView {
     settleFocus(state, previous: previous)
     // A help book's page shown: the pages it links to may render now (Mallard).
     if state.phase == .loaded, previous != .loaded, let url = state.url { BundledScheme.pageLoaded(at: url) }
-    if state.phase == .loaded, let section = sectionToScroll, state.url == section { scrollToSection(section) }
+    if state.phase == .loaded, let section = sectionToScroll, state.url == section {
+      scrollToSection(section)
+    } else if state.phase == .loaded, previous != .loaded, let url = state.url, url.contains("#") {
+      keepSectionInView(url)
+    }
     for observer in observers { observer(state) }
     onStateChange?(state)
   }
