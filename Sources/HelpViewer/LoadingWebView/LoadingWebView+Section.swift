@@ -21,27 +21,45 @@ extension LoadingWebView {
     keepSectionInView(address)
   }
 
-  /// Keeps the section of a page just loaded at `address` in view while the page's width
-  /// changes in its first second shown: WebKit scrolls to a section once, and a sheet that
+  /// Keeps the section of a page just loaded at its `#section` in view while the page's view
+  /// is resized in its first moments shown: WebKit scrolls to a section once, and a sheet that
   /// takes its size as it shows (a kept window's new size, a new one's first) reflows the text
   /// above it, so the section left the view (the randomized session test found it over a small
-  /// parent: the section 1,400 px above the view). Asking for the address again scrolls there
-  /// with no load and no history entry.
+  /// parent: the section 1,400 px above the view). A script in an isolated world scrolls to the
+  /// section at once and again on each resize of the page's view or box in its first 1.5 s, while the address
+  /// keeps that section; it starts no navigation (asking WebKit for the address again did, and
+  /// cancelled a link a person followed in that time).
   func keepSectionInView(_ address: String) {
-    let page: UnsafeMutablePointer<GtkWidget> = gcast(webView)
-    var width = gtk_widget_get_width(page)
-    var frames = 0
-    page.addTickCallback { [weak self] in
-      guard let self, !self.isDetached, self.state.phase == .loaded, self.state.url == address, frames < 60 else {
-        return false
-      }
-      frames += 1
-      let now = gtk_widget_get_width(page)
-      if now != width {
-        width = now
-        webkit_web_view_load_uri(self.webView, address)
-      }
-      return true
-    }
+    webView.runIsolatedScript(Self.sectionKeeper, world: Self.sectionWorld)
   }
+
+  /// The isolated world of `sectionKeeper`.
+  static let sectionWorld = "help-viewer-section"
+
+  /// Scrolls to the page's `#section` on each resize of its view for 1.5 s.
+  static let sectionKeeper = """
+    (function () {
+      var hash = location.hash;
+      if (!hash) return;
+      var id = decodeURIComponent(hash.slice(1));
+      var start = Date.now();
+      var observer = null;
+      function keep() {
+        if (Date.now() - start > 1500 || location.hash !== hash) {
+          window.removeEventListener('resize', keep);
+          if (observer) observer.disconnect();
+          return;
+        }
+        var target = document.getElementById(id) || document.getElementsByName(id)[0];
+        if (target) target.scrollIntoView();
+      }
+      window.addEventListener('resize', keep);
+      // The page's own box changes size too when a scroll bar comes or goes: no resize event.
+      if (window.ResizeObserver) {
+        observer = new ResizeObserver(keep);
+        observer.observe(document.documentElement);
+      }
+      keep();  // A resize may have come before this script.
+    })();
+    """
 }

@@ -406,10 +406,13 @@ final class SessionWalker {
     return nil
   }
 
-  /// Where the element `id` is when it is not in view within 3 s, else `nil`.
+  /// Where the section `id` is when its title is not in view within 3 s, else `nil`: what a
+  /// person looks for is the section's heading (the section's box may begin above it, with
+  /// its margin).
   private func notInView(_ id: String, in dialog: HelpDialog) -> String? {
     let script =
-      "(function(){var e=document.getElementById('\(id)');if(!e)return 'missing';var r=e.getBoundingClientRect();"
+      "(function(){var s=document.getElementById('\(id)');if(!s)return 'missing';"
+      + "var e=s.querySelector('h1,h2,h3,h4,h5,h6')||s;var r=e.getBoundingClientRect();"
       + "return (r.top>=-1&&r.top<window.innerHeight)?'in view':'at '+r.top+' of '+window.innerHeight"
       + "+', scrollY '+window.scrollY+', '+location.href;})()"
     var answer: String?
