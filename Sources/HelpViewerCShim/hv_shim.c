@@ -3,6 +3,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+// From <gio/gunixinputstream.h> (libgio-2.0, linked through GTK and WebKit).
+GInputStream *g_unix_input_stream_new(gint fd, gboolean close_fd);
+
 static WebKitSettings *hv_settings_new(gboolean hardware_acceleration) {
   WebKitSettings *settings = webkit_settings_new();
   webkit_settings_set_hardware_acceleration_policy(settings, hardware_acceleration
@@ -85,3 +88,5 @@ WebKitWebContext *hv_web_context_new(guint memory_limit_mb, gdouble poll_interva
 }
 
 gboolean hv_is_main_thread(void) { return syscall(SYS_gettid) == getpid(); }
+
+GInputStream *hv_unix_input_stream_new(int fd) { return g_unix_input_stream_new(fd, TRUE); }

@@ -29,7 +29,18 @@ enum MallardPageText {
   /// The text of `page` of `book`. Throws `.cannotShowContent` when the page cannot be read (a
   /// pipe, too large) or is not well-formed XML; a page that is not Mallard has no text.
   static func text(of page: HelpBookPage, in book: HelpBook) throws(LoadError) -> PageText {
-    try ReadConfinement.run(allowing: book.folders.map(\.boundary)) { () throws(LoadError) -> PageText in
+    do {
+      return try ReadConfinement.run(allowing: book.folders.map(\.boundary)) { _ throws -> PageText in
+        try walk(page, in: book)
+      }
+    } catch {
+      throw MallardRenderer.loadError(error)
+    }
+  }
+
+  /// The text of `page` (inside `ReadConfinement.run`).
+  private static func walk(_ page: HelpBookPage, in book: HelpBook) throws(LoadError) -> PageText {
+    do {
       let document = try read(page)
       defer { xmlFreeDoc(document) }
       // A refused or broken XInclude leaves the page without what it would have included.
@@ -53,10 +64,16 @@ enum MallardPageText {
 
   /// `page` parsed (inside `ReadConfinement.run`), XIncludes not done yet.
   private static func read(_ page: HelpBookPage) throws(LoadError) -> xmlDocPtr {
-    guard ReadConfinement.permits(page.fileURL.path) else {  // Outside the book, or a pipe.
+    let source: Data
+    do {
+      guard let reads = ReadConfinement.current else { throw RegularFile.Problem.outside(realPath: page.fileURL.path) }
+      source = try ReadConfinement.open(page.fileURL.path, for: reads).read()
+    } catch RegularFile.Problem.outside {  // Outside the book.
       throw LoadError(.cannotShowContent, url: page.fileURL.path, details: "Not a file of the book.")
+    } catch {
+      let details = (error as? RegularFile.Problem)?.details ?? "\(error)"
+      throw LoadError(.cannotShowContent, url: page.fileURL.path, details: details)
     }
-    let source = try RegularFile.read(page.fileURL, limit: PageText.maximumSize)
     let document = source.withUnsafeBytes { bytes -> xmlDocPtr? in
       guard let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return nil }
       return xmlReadMemory(

@@ -49,4 +49,8 @@ WebKitWebContext *hv_web_context_new(guint memory_limit_mb, gdouble poll_interva
 // visible to Swift without _GNU_SOURCE.
 gboolean hv_is_main_thread(void);
 
+// A GInputStream reading the open file `fd` (closed with the stream): g_unix_input_stream_new,
+// whose header (gio-unix-2.0) is not on the include path of the system modules.
+GInputStream *hv_unix_input_stream_new(int fd);
+
 #endif
