@@ -12,7 +12,8 @@ import Foundation
 /// - `hostPages(allowing:)`: HTML books and registered folders, the host's own pages: their own
 ///   and inline scripts run (Sphinx's search, a theme switch), `eval` does not; `sources` are
 ///   origins the host allows besides (`BundledPagePolicy`).
-/// - `generated`: the viewer's own pages without scripts (search results): styles inline only.
+/// - `noScripts`: what runs nothing: the viewer's own pages (search results), and a Mallard
+///   book's other files (an SVG picture opened on its own would otherwise run its scripts).
 ///
 /// ```swift
 /// let nonce = ContentSecurityPolicy.newNonce()
@@ -80,11 +81,14 @@ public enum ContentSecurityPolicy {
     ].joined(separator: "; ")
   }
 
-  /// The policy of the viewer's own pages that need no script (the search results page).
-  public static let generated = [
+  /// The policy of what must run no script: the viewer's own pages (search results) and a
+  /// Mallard book's files other than its pages.
+  public static let noScripts = [
     "default-src 'none'",
-    "style-src 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
+    "media-src 'self'",
+    "font-src 'self' data:",
     "form-action 'self'",
     "base-uri 'none'",
   ].joined(separator: "; ")

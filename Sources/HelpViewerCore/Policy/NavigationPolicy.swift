@@ -66,6 +66,7 @@ public struct NavigationPolicy: Sendable {
 
   /// The decision for `request`.
   public func decide(_ request: NavigationRequest) -> NavigationDecision {
+    if Self.leavesNetworkForLocal(request) { return .refuse }
     if let custom { return custom(request) }
     guard let scheme = URLInput.scheme(of: request.url) else { return .refuse }
     if Self.refusedSchemes.contains(scheme) { return .refuse }
@@ -84,5 +85,16 @@ public struct NavigationPolicy: Sendable {
       return .allow
     }
     return isWeb ? .openExternally : .refuse
+  }
+
+  /// Whether `request` goes from a page of the network (`http`, `https`) to the viewer's local
+  /// content (the bundled scheme, `help:`), other than back, forward or reload: refused
+  /// whatever the policy says, as WebKit refuses `file:` to such pages (WebKit treats the
+  /// bundled scheme as local; it never sees `help:`, which the viewer resolves itself).
+  public static func leavesNetworkForLocal(_ request: NavigationRequest) -> Bool {
+    guard request.kind != .history, let from = request.fromPage.flatMap(URLInput.scheme(of:)),
+      from == "http" || from == "https", let to = URLInput.scheme(of: request.url)
+    else { return false }
+    return to == BundledAddress.scheme || to == helpScheme
   }
 }

@@ -75,13 +75,15 @@ public final class URISchemeRequest: @unchecked Sendable {
     webkit_uri_scheme_request_finish_with_response(request.opaque, response.opaque)
   }
 
-  /// Fails with `error` (any domain: a GError built by the caller); does nothing when already
-  /// answered. The caller still owns `error`.
+  /// Fails with an error of `domain` (a GError domain of the caller's own, such as
+  /// `help-viewer-mallard-render`) and `code`; does nothing when already answered.
   @MainActor
-  public func fail(_ error: UnsafeMutablePointer<GError>) {
+  public func fail(domain: String, code: Int, _ message: String) {
     guard !isAnswered else { return }
     isAnswered = true
+    let error = g_error_new_literal(g_quark_from_string(domain), gint(truncatingIfNeeded: code), message)
     webkit_uri_scheme_request_finish_error(request.opaque, error)
+    g_error_free(error)
   }
 
   /// Fails with a GIO error (`G_IO_ERROR_NOT_FOUND`, `G_IO_ERROR_PERMISSION_DENIED`, …); does
