@@ -166,7 +166,8 @@ extension BundledScheme {
 
   private static func respond(_ request: URISchemeRequest, html: String) {
     request.respond(
-      Data(html.utf8), contentType: "text/html", headers: [ContentSecurityPolicy.headerName: ContentSecurityPolicy.noScripts])
+      Data(html.utf8), contentType: "text/html",
+      headers: [ContentSecurityPolicy.headerName: ContentSecurityPolicy.noScripts])
   }
 
   /// Fails `request` with `error`: a `MallardRenderError` as a GError of its own domain

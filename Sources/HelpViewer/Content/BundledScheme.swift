@@ -44,7 +44,12 @@ public enum BundledScheme {
 
   /// The headers of the host's pages served as `name`.
   static func hostHeaders(for name: String) -> [String: String] {
-    [ContentSecurityPolicy.headerName: (pagePolicies[name.lowercased()] ?? .ownOrigin).header]
+    [
+      ContentSecurityPolicy.headerName: (pagePolicies[name.lowercased()] ?? .ownOrigin).header,
+      // Lets a page fetch from its own book: WebKit gives the documents of a local scheme no
+      // origin a fetch's response could name. Pages from the network never reach the scheme.
+      "Access-Control-Allow-Origin": "*",
+    ]
   }
 
   /// Stops serving the folder registered as `name` (a book now takes the name).

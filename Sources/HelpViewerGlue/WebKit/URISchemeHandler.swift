@@ -117,5 +117,7 @@ public func registerURIScheme(
     webkit_security_manager_register_uri_scheme_as_secure(security, scheme)
     // As `file:` is: a page from the network can neither load, embed, fetch nor open it.
     webkit_security_manager_register_uri_scheme_as_local(security, scheme)
+    // A page may fetch from its own origin (Sphinx's search, a book's data); others cannot reach it.
+    webkit_security_manager_register_uri_scheme_as_cors_enabled(security, scheme)
   }
 }
