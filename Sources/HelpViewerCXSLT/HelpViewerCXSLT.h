@@ -5,6 +5,7 @@
 #include "../HelpViewerCXML2/HelpViewerCXML2.h"
 #include <libxml/parserInternals.h>
 #include <libxml/xinclude.h>
+#include <libxml/uri.h>
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
 #include <libxslt/xslt.h>

@@ -44,6 +44,7 @@ enum MallardPageText {
       let document = try read(page)
       defer { xmlFreeDoc(document) }
       // A refused or broken XInclude leaves the page without what it would have included.
+      if let reads = ReadConfinement.current { TextIncludes.inline(in: document, reads: reads) }
       _ = xmlXIncludeProcessFlags(document, ReadConfinement.parseOptions)
       guard let root = xmlDocGetRootElement(document), isMallard(root, "page") else {
         return PageText(title: "", sections: [])

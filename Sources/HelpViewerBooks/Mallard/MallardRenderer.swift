@@ -150,6 +150,14 @@ final class MallardRenderer: @unchecked Sendable {
     }
   }
 
+  /// Forgets the pages kept (for tests: the next request renders again).
+  func forgetKept() {
+    keptLock.withLock {
+      kept.removeAll()
+      keptOrder.removeAll()
+    }
+  }
+
   /// Starts rendering `page` of `book` on its book's queue, to be kept: the stylesheets and
   /// the book's cache are made on the way, so the page is ready, or nearly, when a viewer asks.
   func prepare(_ page: HelpBookPage, in book: HelpBook) {
@@ -275,7 +283,8 @@ final class MallardRenderer: @unchecked Sendable {
     if let known { return known }
     let budget = timeBudget
     let deadline = DispatchTime.now() + budget
-    let cache = try ReadConfinement.run(allowing: book.folders.map(\.boundary) + [book.stylesheets], limit: .max) {
+    let folders = book.folders.map(\.boundary) + [book.stylesheets]
+    let cache = try ReadConfinement.run(allowing: folders, limit: .max, perPage: true) {
       _ throws -> CacheDocument in
       var list =
         #"<cache:cache xmlns:cache="http://projectmallard.org/cache/1.0/" xmlns="http://projectmallard.org/1.0/">"#
@@ -334,10 +343,14 @@ final class MallardRenderer: @unchecked Sendable {
     }
     defer { xmlFreeDoc(document) }
     // A refused or broken XInclude leaves the page without what it would have included.
+    TextIncludes.inline(in: document, reads: reads)
     _ = xmlXIncludeProcessFlags(document, ReadConfinement.parseOptions)
     if let refused = reads.refusedAt {
       throw MallardRenderError.tooLarge(file: path, bytes: refused, limit: reads.limit)
     }
+    // A file included many times is read once: what counts is the text the page now holds.
+    let text = DocumentText.bytes(in: document, upTo: reads.limit)
+    if text > reads.limit { throw MallardRenderError.tooLarge(file: path, bytes: text, limit: reads.limit) }
     let nonce = ContentSecurityPolicy.newNonce()
     let result: xmlDocPtr
     switch XSLTransform.apply(

@@ -47,10 +47,16 @@ enum ReadConfinement {
     var used = 0
     /// The bytes a read would have reached when it was refused for the limit.
     var refusedAt: Int?
+    /// Whether each page (`.page`) read starts a document of its own, read within `pageLimit`
+    /// with its includes (a book's cache reads every page).
+    let perPage: Bool
+    /// The bytes of the page read last and its includes, when `perPage`.
+    var pageUsed = 0
 
-    init(_ folders: [String], limit: Int) {
+    init(_ folders: [String], limit: Int, perPage: Bool = false) {
       self.folders = folders
       self.limit = limit
+      self.perPage = perPage
     }
   }
 
@@ -103,7 +109,11 @@ enum ReadConfinement {
   private static let entityLoader: xmlExternalEntityLoader = { url, id, context in
     guard let reads = ReadConfinement.current else { return ReadConfinement.previousEntityLoader?(url, id, context) }
     guard let url, let context else { return nil }
-    guard let file = try? ReadConfinement.open(String(cString: url), for: reads) else { return nil }
+    // libxml2 reads a text include (on a parser context of its own, without HelpViewer's
+    // options) a few bytes at a time, in time that grows with the square of its size.
+    let isText = context.pointee.options & Int32(XML_PARSE_NONET.rawValue) == 0
+    let limit = isText ? TextIncludes.fallbackLimit : pageLimit
+    guard let file = try? ReadConfinement.open(String(cString: url), for: reads, limit: limit) else { return nil }
     // libxml2 reads the opened file as it parses (XInclude's text includes need a reader).
     let reader = Unmanaged.passRetained(file).toOpaque()
     guard
@@ -132,14 +142,25 @@ enum ReadConfinement {
   }
 
   /// HelpViewer's document loader: the book's cache from memory, anything else as before
-  /// (through the entity loader).
+  /// (through the entity loader), each page of a cache within `pageLimit` with its includes.
   private static let documentLoader: xsltDocLoaderFunc = { uri, dict, options, context, type in
     if let uri, String(cString: uri) == ReadConfinement.cacheAddress {
       let transform = context?.assumingMemoryBound(to: xsltTransformContext.self)
       guard type == XSLT_LOAD_DOCUMENT, let cache = transform?.pointee._private else { return nil }
       return xmlCopyDoc(cache.assumingMemoryBound(to: xmlDoc.self), 1)
     }
-    return ReadConfinement.previousDocumentLoader?(uri, dict, options, context, type)
+    let document = ReadConfinement.previousDocumentLoader?(uri, dict, options, context, type)
+    // A page a book's cache reads holds at most `pageLimit` bytes of text with its includes
+    // (a file included many times is read once); a larger one is left out.
+    guard let document, let reads = ReadConfinement.current, reads.perPage else { return document }
+    // Included here (libxslt would include after this returns), to be counted.
+    TextIncludes.inline(in: document, reads: reads)
+    _ = xmlXIncludeProcessFlags(document, options)
+    guard DocumentText.bytes(in: document, upTo: pageLimit) <= pageLimit else {
+      xmlFreeDoc(document)
+      return nil
+    }
+    return document
   }
 
   /// Installs the loaders, once per process.
@@ -173,10 +194,12 @@ enum ReadConfinement {
   /// `limit` bytes in all, with libxml2's messages silenced on this thread (transforms silence
   /// libxslt's on their own context, `XSLTransform`). Throws `confinementLost` without running
   /// `body` when the loaders are no longer HelpViewer's, and what `body` throws.
-  static func run<T>(allowing folders: [URL], limit: Int = pageLimit, _ body: (Reads) throws -> T) throws -> T {
+  static func run<T>(
+    allowing folders: [URL], limit: Int = pageLimit, perPage: Bool = false, _ body: (Reads) throws -> T
+  ) throws -> T {
     try checkLoaders()
     let saved = current
-    let reads = Reads(folders.map { ContentPath.canonicalPath($0.path) }, limit: limit)
+    let reads = Reads(folders.map { ContentPath.canonicalPath($0.path) }, limit: limit, perPage: perPage)
     setCurrent(reads)
     defer { setCurrent(saved) }
     hv_xml_silence()
@@ -187,18 +210,26 @@ enum ReadConfinement {
   /// opened, it is a regular file inside the allowed folders and within what is left of the
   /// limit; counts its size. Throws `.tooLarge` (and notes it) past the limit, `nil`-worthy
   /// problems otherwise.
-  static func open(_ address: String, for reads: Reads) throws -> RegularFile.Opened {
+  static func open(_ address: String, for reads: Reads, limit fileLimit: Int = pageLimit) throws
+    -> RegularFile.Opened
+  {
     guard let path = path(of: address) else { throw RegularFile.Problem.outside(realPath: address) }
-    let left = min(pageLimit, reads.limit - reads.used)
+    if reads.perPage, path.hasSuffix(".page") { reads.pageUsed = 0 }
+    let pageLeft = min(pageLimit - (reads.perPage ? reads.pageUsed : 0), reads.limit - reads.used)
+    let left = min(fileLimit, pageLeft)
     let file: RegularFile.Opened
     do {
       file = try RegularFile.open(URL(fileURLWithPath: path), limit: max(left, 0), inside: reads.folders)
     } catch {
       guard case .tooLarge = error else { throw error }
-      reads.refusedAt = reads.limit + 1
-      throw RegularFile.Problem.tooLarge(limit: reads.limit)
+      // Over a file's own limit (a text include libxml2 reads): that file is refused, no more.
+      if fileLimit < pageLeft { throw error }
+      let limit = min(reads.limit, pageLimit)
+      reads.refusedAt = limit + 1
+      throw RegularFile.Problem.tooLarge(limit: limit)
     }
     reads.used += file.size
+    reads.pageUsed += file.size
     return file
   }
 
