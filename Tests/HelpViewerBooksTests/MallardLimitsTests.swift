@@ -91,10 +91,10 @@ import Testing
     let quickDone = ContinuousClock.now - start
     let error = await slow.value
     let slowDone = ContinuousClock.now - start
-    #expect(quickDone < .seconds(3), "the other book waited for the slow page: \(quickDone)")
+    #expect(quickDone < slowDone, "the other book waited for the slow page: \(quickDone), \(slowDone)")
     #expect(
       error as? MallardRenderError == .tooSlow(file: slowPage.fileURL.path, seconds: 3), "\(String(describing: error))")
-    #expect(slowDone >= .seconds(3) && slowDone < .seconds(3 + 5), "\(slowDone)")
+    #expect(slowDone >= .seconds(3) && slowDone < .seconds(3 + 7), "\(slowDone)")
     #expect((error as? MallardRenderError)?.description.contains("took longer than 3 s") == true)
   }
 }

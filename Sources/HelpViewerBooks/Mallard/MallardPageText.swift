@@ -40,27 +40,25 @@ enum MallardPageText {
 
   /// The text of `page` (inside `ReadConfinement.run`).
   private static func walk(_ page: HelpBookPage, in book: HelpBook) throws(LoadError) -> PageText {
-    do {
-      let document = try read(page)
-      defer { xmlFreeDoc(document) }
-      // A refused or broken XInclude leaves the page without what it would have included.
-      if let reads = ReadConfinement.current { TextIncludes.inline(in: document, reads: reads) }
-      _ = xmlXIncludeProcessFlags(document, ReadConfinement.parseOptions)
-      guard let root = xmlDocGetRootElement(document), isMallard(root, "page") else {
-        return PageText(title: "", sections: [])
-      }
-      // Each target read once, and only so many: a page cannot make the index read without end.
-      var titles: [String: String?] = [:]
-      var walker = MallardTextWalker { xref in
-        if let known = titles[xref] { return known }
-        guard titles.count < maximumLinkTargets else { return nil }
-        let title = linkTitle(xref, in: book)
-        titles[xref] = title
-        return title
-      }
-      walker.walk(root)
-      return walker.result()
+    let document = try read(page)
+    defer { xmlFreeDoc(document) }
+    // A refused or broken XInclude leaves the page without what it would have included.
+    if let reads = ReadConfinement.current { TextIncludes.inline(in: document, reads: reads) }
+    _ = xmlXIncludeProcessFlags(document, ReadConfinement.parseOptions)
+    guard let root = xmlDocGetRootElement(document), isMallard(root, "page") else {
+      return PageText(title: "", sections: [])
     }
+    // Each target read once, and only so many: a page cannot make the index read without end.
+    var titles: [String: String?] = [:]
+    var walker = MallardTextWalker { xref in
+      if let known = titles[xref] { return known }
+      guard titles.count < maximumLinkTargets else { return nil }
+      let title = linkTitle(xref, in: book)
+      titles[xref] = title
+      return title
+    }
+    walker.walk(root)
+    return walker.result()
   }
 
   /// `page` parsed (inside `ReadConfinement.run`), XIncludes not done yet.

@@ -250,10 +250,11 @@ final class MallardRenderer: @unchecked Sendable {
     let stylesheets = try ReadConfinement.run(allowing: [book.stylesheets], limit: .max) { _ in
       try MallardStylesheets.load(folder: book.stylesheets)
     }
-    let cache = try cacheDocument(of: book, with: stylesheets)
-    let folders = book.folders.map(\.boundary) + [book.stylesheets]
+    // One budget for the book's cache (when not made yet) and the page.
     let budget = timeBudget
     let deadline = DispatchTime.now() + budget
+    let cache = try cacheDocument(of: book, with: stylesheets, for: page, deadline: deadline, budget: budget)
+    let folders = book.folders.map(\.boundary) + [book.stylesheets]
     let result = try ReadConfinement.run(allowing: folders) { reads in
       try render(page, with: stylesheets, cache: cache.document, reads: reads, deadline: deadline, budget: budget)
     }
@@ -271,9 +272,12 @@ final class MallardRenderer: @unchecked Sendable {
   }
 
   /// The book's Mallard cache: `mal-cache.xsl` applied to the list of its pages as shown, made
-  /// within the time budget (each page read at most `ReadConfinement.pageLimit`). Call holding
-  /// the book's lock.
-  private func cacheDocument(of book: HelpBook, with stylesheets: MallardStylesheets) throws -> CacheDocument {
+  /// by `deadline` (each page read at most `ReadConfinement.pageLimit`); out of time, `page`
+  /// (asked for) is `tooSlow`. Call holding the book's lock.
+  private func cacheDocument(
+    of book: HelpBook, with stylesheets: MallardStylesheets, for page: HelpBookPage, deadline: DispatchTime,
+    budget: Double
+  ) throws -> CacheDocument {
     let known = cachesLock.withLock { () -> CacheDocument? in
       guard let cache = caches[book] else { return nil }
       cacheOrder.removeAll { $0 == book }
@@ -281,8 +285,6 @@ final class MallardRenderer: @unchecked Sendable {
       return cache
     }
     if let known { return known }
-    let budget = timeBudget
-    let deadline = DispatchTime.now() + budget
     let folders = book.folders.map(\.boundary) + [book.stylesheets]
     let cache = try ReadConfinement.run(allowing: folders, limit: .max, perPage: true) {
       _ throws -> CacheDocument in
@@ -299,7 +301,7 @@ final class MallardRenderer: @unchecked Sendable {
       defer { xmlFreeDoc(input) }
       switch XSLTransform.apply(input, with: stylesheets.cache, cache: nil, deadline: deadline) {
       case .result(let cache): return CacheDocument(cache)
-      case .outOfTime: throw MallardRenderError.tooSlow(file: book.root.path, seconds: budget)
+      case .outOfTime: throw MallardRenderError.tooSlow(file: page.fileURL.path, seconds: budget)
       case .failed:
         throw LoadError(.cannotShowContent, url: book.root.path, details: "The Mallard cache of the book failed.")
       }
