@@ -120,3 +120,18 @@ extension MallardLimitsTests {
     #expect(html.contains("Part (too big)") && !html.contains("0123456789abcdef"))
   }
 }
+
+extension MallardLimitsTests {
+  /// yelp-xsl would load MathJax from a CDN for a page with MathML, with the page's nonce (which
+  /// allows a script from anywhere): the viewer's stylesheet leaves that script out.
+  @Test(.enabled(if: hasYelpXSL)) func aPageWithMathMLLoadsNoScriptFromElsewhere() async throws {
+    let (folder, book) = try Self.book(
+      #"<p><mml:math xmlns:mml="http://www.w3.org/1998/Math/MathML"><mml:mi>x</mml:mi></mml:math></p>"#)
+    defer { folder.remove() }
+    let page = try await MallardRenderer().page(of: try book.page(id: "index"), in: book)
+    let html = String(decoding: page.html, as: UTF8.self)
+    #expect(html.contains("<math") || html.contains(":math"), "the MathML is there")
+    #expect(!html.lowercased().contains("mathjax"))
+    #expect(Nonces.all(in: html).allSatisfy { $0 == page.nonce } && !Nonces.all(in: html).isEmpty)
+  }
+}
