@@ -57,7 +57,9 @@ final class MallardStallTests: GtkTestCase {
       waitUntil("the slow page's error", timeout: budget + 15) { slowViewer.state.error != nil }
       let elapsed = Date().timeIntervalSince(start)
       XCTAssertGreaterThanOrEqual(elapsed, budget - 0.5)
-      XCTAssertLessThan(elapsed, budget + 8, "the error came at the budget, not at the page watchdog's 30 s")
+      // Well before the page watchdog's 30 s (parsing and counting 5 MB come on top of the
+      // budget; 16.6 s under ThreadSanitizer with the cache and the page on budgets of their own).
+      XCTAssertLessThan(elapsed, budget + 12, "the error came at the budget, not at the page watchdog's 30 s")
       let error = try XCTUnwrap(slowViewer.state.error)
       XCTAssertNotEqual(error.kind, .timedOut, "not “the server did not answer in time”")
       XCTAssertTrue(error.details?.contains("took longer than 4 s") == true, "\(error)")

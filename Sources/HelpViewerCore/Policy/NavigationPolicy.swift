@@ -87,14 +87,14 @@ public struct NavigationPolicy: Sendable {
     return isWeb ? .openExternally : .refuse
   }
 
-  /// Whether `request` goes from a page of the network (`http`, `https`) to the viewer's local
-  /// content (the bundled scheme, `help:`), other than back, forward or reload: refused
-  /// whatever the policy says, as WebKit refuses `file:` to such pages (WebKit treats the
-  /// bundled scheme as local; it never sees `help:`, which the viewer resolves itself).
+  /// Whether `request` goes from a page of the network (`http`, `https`) to a `help:` address,
+  /// other than back, forward or reload: refused whatever the policy says. WebKit never loads
+  /// `help:` (the viewer resolves it to local help), so it cannot refuse it as it refuses the
+  /// bundled scheme, which it treats as local (`registerURIScheme`), as `file:`.
   public static func leavesNetworkForLocal(_ request: NavigationRequest) -> Bool {
     guard request.kind != .history, let from = request.fromPage.flatMap(URLInput.scheme(of:)),
-      from == "http" || from == "https", let to = URLInput.scheme(of: request.url)
+      from == "http" || from == "https"
     else { return false }
-    return to == BundledAddress.scheme || to == helpScheme
+    return URLInput.scheme(of: request.url) == helpScheme
   }
 }
