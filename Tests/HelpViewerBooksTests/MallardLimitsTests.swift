@@ -96,7 +96,7 @@ import Testing
     #expect(quickDone < slowDone, "the other book waited for the slow page: \(quickDone), \(slowDone)")
     #expect(
       error as? MallardRenderError == .tooSlow(file: slowPage.fileURL.path, seconds: 8), "\(String(describing: error))")
-    #expect(slowDone >= .seconds(8) && slowDone < .seconds(8 + 7), "\(slowDone)")
+    #expect(slowDone >= .seconds(8) && slowDone < .seconds(8 + 12), "\(slowDone)")  // 16.3 s under TSan
     #expect((error as? MallardRenderError)?.description.contains("took longer than 8 s") == true)
   }
 }
