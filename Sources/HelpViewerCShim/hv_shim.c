@@ -7,6 +7,8 @@
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif
+// From <gio/gunixinputstream.h> (libgio-2.0, linked through GTK and WebKit).
+GInputStream *g_unix_input_stream_new(gint fd, gboolean close_fd);
 
 static WebKitSettings *hv_settings_new(gboolean hardware_acceleration) {
   WebKitSettings *settings = webkit_settings_new();
@@ -131,3 +133,4 @@ gboolean hv_x11_keep_within(GtkWindow *window, GtkWindow *parent, int width, int
   return FALSE;
 #endif
 }
+GInputStream *hv_unix_input_stream_new(int fd) { return g_unix_input_stream_new(fd, TRUE); }

@@ -5,6 +5,7 @@
 #include "../HelpViewerCXML2/HelpViewerCXML2.h"
 #include <libxml/parserInternals.h>
 #include <libxml/xinclude.h>
+#include <libxml/uri.h>
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
 #include <libxslt/xslt.h>
@@ -53,4 +54,11 @@ static inline xsltStylesheetPtr hv_xslt_parse_stylesheet_doc_quietly(xmlDocPtr d
   xsltStylesheetPtr sheet = xsltParseStylesheetDoc(document);
   xsltSetGenericErrorFunc(savedContext, saved);
   return sheet;
+}
+
+// Stops a transform running on another thread: libxslt checks its context's state between
+// instructions and templates and ends the transform once it reads XSLT_STATE_STOPPED (what
+// xsl:message terminate="yes" does). An atomic store, as the transform's thread reads it.
+static inline void hv_xslt_stop(xsltTransformContextPtr context) {
+  __atomic_store_n((int *)&context->state, (int)XSLT_STATE_STOPPED, __ATOMIC_RELAXED);
 }

@@ -115,7 +115,7 @@ import Testing
     #expect(Set(renderer.renderedPages.dropFirst()) == Set(["orphan"] + (1...5).map { "topic-\($0)" }))
     for number in 1...5 {
       let page = try book.page(id: "topic-\(number)")
-      #expect(renderer.keptHTML(of: page, in: book) == (try page.html()))
+      #expect(Nonces.removed(renderer.keptHTML(of: page, in: book)) == Nonces.removed(try page.html()))
     }
     // A click then finds its page kept: nothing is rendered again.
     _ = try await renderer.html(of: book.page(id: "topic-3"), in: book)

@@ -162,7 +162,7 @@ final class MallardViewerTests: GtkTestCase {
   }
 
   /// A copy of the test book (none of its pages kept from another test) while the renderer's
-  /// queue is held, as a long render would hold it.
+  /// queue for that book is held, as a long render would hold it.
   final class HeldRenderer {
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent("hv-mallard-\(UUID().uuidString)")
     let book: HelpBook
@@ -172,14 +172,14 @@ final class MallardViewerTests: GtkTestCase {
     init() throws {
       try FileManager.default.copyItem(at: MallardViewerTests.fixture, to: copy)
       book = try HelpBook(folder: copy, languages: [])
-      MallardRenderer.queue.async { [gate] in gate.wait() }
+      MallardRenderer.queue(for: book).async { [gate] in gate.wait() }
     }
 
     /// Holds the renderer's queue again (after `release()`): what is queued from now on waits.
     func hold() {
       guard !isHeld else { return }
       isHeld = true
-      MallardRenderer.queue.async { [gate] in gate.wait() }
+      MallardRenderer.queue(for: book).async { [gate] in gate.wait() }
     }
 
     func release() {

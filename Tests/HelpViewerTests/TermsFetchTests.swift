@@ -51,6 +51,41 @@ final class TermsFetchTests: GtkTestCase {
     }
   }
 
+  /// A server that sends a byte every half second never lets libsoup's idle timeout fire: the
+  /// fetch's own deadline ends it.
+  func testAServerTricklingBytesTimesOutAtTheDeadline() throws {
+    try onMain {
+      let server = try TestServer()
+      defer { server.stop() }
+      server.route("/trickle", .trickle(interval: 0.5))
+      let start = Date()
+      let run = FetchRun(server.url("/trickle"), timeout: 2)
+      waitUntil("mustShowAgain answered", timeout: 15) { run.result != nil }
+      let elapsed = Date().timeIntervalSince(start)
+      guard case .failure(let error as LoadError) = run.result else {
+        return XCTFail("expected a LoadError, got \(String(describing: run.result))")
+      }
+      XCTAssertEqual(error.kind, .timedOut, "\(error)")
+      XCTAssertGreaterThanOrEqual(elapsed, 1.9)
+      XCTAssertLessThan(elapsed, 8)
+    }
+  }
+
+  /// A named pipe at a file: receipt's address fails at once instead of waiting for a writer.
+  func testANamedPipeAtAFileAddressFailsAtOnce() throws {
+    try onMain {
+      let pipe = FileManager.default.temporaryDirectory.appendingPathComponent("hv-terms-\(UUID().uuidString).html")
+      XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)
+      defer { try? FileManager.default.removeItem(at: pipe) }
+      let result = fetchAgain(pipe)
+      guard case .failure(let error as LoadError) = result else {
+        return XCTFail("expected a LoadError, got \(result)")
+      }
+      XCTAssertEqual(error.kind, .cannotShowContent)
+      XCTAssertTrue(error.details?.contains("Not a regular file") == true, "\(error)")
+    }
+  }
+
   func testCancellingTheTaskWhileTheServerIsSilentThrowsCancellationError() throws {
     try onMain {
       let server = try TestServer()
@@ -106,12 +141,12 @@ private final class FetchRun {
   private(set) var result: Result<Bool, any Error>?
   private(set) var task: Task<Void, Never>!
 
-  init(_ url: URL) {
+  init(_ url: URL, timeout: Double = 30) {
     let receipt = TermsReceipt(
       requestedURL: url.absoluteString, finalURL: url.absoluteString, sha256: "", acceptedAt: Date())
     task = Task { @MainActor [weak self] in
       do {
-        let answer = try await TermsDialog.mustShowAgain(receipt, timeout: 30)
+        let answer = try await TermsDialog.mustShowAgain(receipt, timeout: timeout)
         self?.result = .success(answer)
       } catch {
         self?.result = .failure(error)

@@ -114,14 +114,17 @@ extension BundledScheme {
           rendersAwaited += 1
           Task {
             defer { rendersAwaited -= 1 }
-            do throws(LoadError) {
-              request.respond(try await page.renderedHTML(), contentType: "text/html")
+            do {
+              guard let rendered = try await page.renderedPage() else { return }
+              request.respond(
+                rendered.html, contentType: "text/html",
+                headers: [ContentSecurityPolicy.headerName: rendered.contentSecurityPolicy])
             } catch {
               fail(request, with: error)
             }
           }
         } else {
-          serveFile(page.fileURL, for: request)
+          serveFile(page.fileURL, in: page.folder.boundary, for: request)
         }
       } catch {
         fail(request, with: error)
@@ -132,7 +135,9 @@ extension BundledScheme {
     for folder in book.folders.map(\.url) + [book.root] {
       switch ContentPath.resolve(path, in: folder) {
       case .success(let file):
-        serveFile(file, for: request)
+        // A Mallard book's pictures and other files run nothing; an HTML book's are the host's.
+        let policy = book.format == .mallard ? ContentSecurityPolicy.noScripts : nil
+        serveFile(file, in: folder, for: request, policy: policy)
         return true
       case .failure(let error) where error.kind == .blockedByPolicy:
         fail(request, with: error)
@@ -169,7 +174,19 @@ extension BundledScheme {
   }
 
   private static func respond(_ request: URISchemeRequest, html: String) {
-    request.respond(Data(html.utf8), contentType: "text/html")
+    request.respond(
+      Data(html.utf8), contentType: "text/html",
+      headers: [ContentSecurityPolicy.headerName: ContentSecurityPolicy.noScripts])
+  }
+
+  /// Fails `request` with `error`: a `MallardRenderError` as its `LoadError` (`.pageTooLarge`,
+  /// `.pageTooSlow`), anything else as a `LoadError`.
+  private static func fail(_ request: URISchemeRequest, with error: any Error) {
+    if let error = error as? MallardRenderError {
+      fail(request, with: error.loadError)
+    } else {
+      fail(request, with: error as? LoadError ?? LoadError(.other, details: "\(error)"))
+    }
   }
 
   /// Fails `request` with `error`'s kind (`ContentErrorDomain`), so that the viewer shows that

@@ -19,14 +19,37 @@ import HelpViewerGlue
 @MainActor
 public enum BundledScheme {
   private static var folders: [String: URL] = [:]
+  /// What the pages served under a name may load from outside their origin, by name (names not
+  /// here: nothing, `BundledPagePolicy.ownOrigin`).
+  private static var pagePolicies: [String: BundledPagePolicy] = [:]
 
   /// Serves `folder` as `help-viewer://NAME/…` in every viewer of the process (`name` is a
   /// host name: letters, digits, `-`, `.`; case does not matter). Registering a name again
-  /// replaces its folder.
-  public static func register(folder: URL, as name: String) {
+  /// replaces its folder. Its pages may load and connect to nothing outside
+  /// `help-viewer://NAME` unless `policy` names more (`BundledPagePolicy`): every file is
+  /// served with that Content-Security-Policy.
+  public static func register(folder: URL, as name: String, policy: BundledPagePolicy = .ownOrigin) {
     HelpViewerEngine.integrateMainLoop()
     folders[name.lowercased()] = folder
     forgetBook(named: name.lowercased())
+    setPagePolicy(policy, for: name)
+  }
+
+  /// Lets the pages served as `name` (a registered folder, an HTML book: `name(for:)` gives
+  /// a book's) load from what `policy` allows besides their own origin. Mallard pages are
+  /// rendered by the viewer and keep their own policy, which allows nothing outside.
+  public static func setPagePolicy(_ policy: BundledPagePolicy, for name: String) {
+    pagePolicies[name.lowercased()] = policy == .ownOrigin ? nil : policy
+  }
+
+  /// The headers of the host's pages served as `name`.
+  static func hostHeaders(for name: String) -> [String: String] {
+    [
+      ContentSecurityPolicy.headerName: (pagePolicies[name.lowercased()] ?? .ownOrigin).header,
+      // Lets a page fetch from its own book: WebKit gives the documents of a local scheme no
+      // origin a fetch's response could name. Pages from the network never reach the scheme.
+      "Access-Control-Allow-Origin": "*",
+    ]
   }
 
   /// Stops serving the folder registered as `name` (a book now takes the name).
@@ -39,8 +62,13 @@ public enum BundledScheme {
     URL(string: BundledAddress.url(path, in: name)) ?? URL(fileURLWithPath: "/")
   }
 
+  /// The addresses of the requests answered so far, the last 64 (for tests: what a page reached).
+  private(set) static var requested: [String] = []
+
   /// Answers one request (called by WebKit through the shared web context).
   static func serve(_ request: URISchemeRequest) {
+    requested.append(request.uri)
+    if requested.count > 64 { requested.removeFirst() }
     if serveBook(request) { return }
     let name = request.host.lowercased()
     guard let root = folders[name] else {
@@ -50,21 +78,33 @@ public enum BundledScheme {
     }
     switch ContentPath.resolve(request.path, in: root) {
     case .success(let file):
-      serveFile(file, for: request)
+      serveFile(file, in: root, for: request)
     case .failure(let error):
       fail(request, with: error)
     }
   }
 
-  /// Answers `request` with `file`'s bytes; a named pipe, device or oversized file is refused
-  /// rather than read (`RegularFile`), so it never blocks the main thread.
-  static func serveFile(_ file: URL, for request: URISchemeRequest) {
-    do {
-      let data = try RegularFile.read(file, limit: RegularFile.servedLimit)
-      request.respond(data, contentType: MIMETypes.type(forPath: file.path))
+  /// Answers `request` with `file`'s bytes, streamed from the file opened here (never read
+  /// whole into memory), with `policy` (by default the host pages' policy, `hostHeaders`). Once opened, the file must be a regular
+  /// file (a named pipe or device is refused rather than read, so it never blocks the main
+  /// thread) of at most `RegularFile.servedLimit` bytes, and really inside `folder`: a file
+  /// swapped for a link since `ContentPath` resolved it is refused.
+  static func serveFile(_ file: URL, in folder: URL, for request: URISchemeRequest, policy: String? = nil) {
+    do throws(RegularFile.Problem) {
+      let opened = try RegularFile.open(
+        file, limit: RegularFile.servedLimit, inside: [ContentPath.canonicalPath(folder.path)])
+      request.respond(
+        descriptor: opened.takeDescriptor(), length: opened.size, contentType: MIMETypes.type(forPath: file.path),
+        headers: policy.map { [ContentSecurityPolicy.headerName: $0] } ?? hostHeaders(for: request.host))
     } catch {
-      fail(
-        request, with: LoadError(.cannotShowContent, details: "Cannot read \(request.path): \(error.details ?? "")."))
+      let kind: LoadError.Kind =
+        switch error {
+        case .outside: .blockedByPolicy
+        case .missing: .pageNotFound
+        case .tooLarge: .pageTooLarge
+        default: .cannotShowContent
+        }
+      fail(request, with: LoadError(kind, details: "Cannot read \(request.path): \(error.details)"))
     }
   }
 }

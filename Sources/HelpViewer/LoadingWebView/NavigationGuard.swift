@@ -69,7 +69,7 @@ final class NavigationGuard {
 
   func connect(_ webView: UnsafeMutablePointer<WebKitWebView>, into signals: SignalBag) {
     signals += webView.connectDecidePolicy { [weak self] decision, type in
-      self?.decide(decision, type) ?? false
+      self?.decide(decision, type, fromPage: webkit_web_view_get_uri(webView).map { String(cString: $0) }) ?? false
     }
     signals += webView.connectLoadChanged { [weak self] event in
       guard let self, event == WEBKIT_LOAD_COMMITTED else { return }
@@ -82,7 +82,8 @@ final class NavigationGuard {
     }
     DownloadGuard.listen(webView) { [weak self] uri in self?.refusedDownload(uri) }
     signals += webView.connectCreate { [weak self] action in
-      guard let self, let request = Self.request(from: action, opensNewWindow: true) else { return }
+      guard let self, var request = Self.request(from: action, opensNewWindow: true) else { return }
+      request.fromPage = webkit_web_view_get_uri(webView).map { String(cString: $0) }
       let verdict = self.policy.decide(request)
       self.onDecision(request, verdict)
       self.apply(verdict, to: request)
@@ -104,13 +105,15 @@ final class NavigationGuard {
   }
 
   /// Returns whether it decided (`false` lets WebKit's default handler use the navigation).
-  private func decide(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, _ type: WebKitPolicyDecisionType) -> Bool
-  {
+  private func decide(
+    _ decision: UnsafeMutablePointer<WebKitPolicyDecision>, _ type: WebKitPolicyDecisionType, fromPage: String?
+  ) -> Bool {
     switch type {
     case WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION:
       let newWindow = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION
       let action = webkit_navigation_policy_decision_get_navigation_action(OpaquePointer(decision))
-      guard let action, let request = Self.request(from: action, opensNewWindow: newWindow) else { return false }
+      guard let action, var request = Self.request(from: action, opensNewWindow: newWindow) else { return false }
+      request.fromPage = fromPage
       if !newWindow, let hostLoad, SameAddress.test(hostLoad, request.url) {
         self.hostLoad = nil
         return false

@@ -11,7 +11,9 @@ extension TermsDialog {
   /// `.unsupportedScheme` for a receipt address that cannot be fetched, `.cannotConnect`,
   /// `.hostNotFound`, `.timedOut`, `.tlsFailure`, `.tooManyRedirects`, `.httpError` with the
   /// status for any answer other than 2xx (a missing file is a 404), and `.cannotShowContent`
-  /// for a document larger than 10 MB (`documentLimit`; nothing past it is read). Throws
+  /// for a document larger than 10 MB (`documentLimit`; nothing past it is read) or a `file:`
+  /// address that is not a regular file; `.timedOut`
+  /// when the whole document did not arrive within `timeout` seconds. Throws
   /// `CancellationError` when the task awaiting it is cancelled: the fetch stops at once.
   ///
   /// `trustedCertificates` is what `ViewerConfiguration.trustedCertificates` is for a viewer
@@ -56,12 +58,35 @@ extension TermsDialog {
     }
   }
 
+  /// The document at `uri`, fetched within `timeout` seconds in all: libsoup's own timeout
+  /// counts from the last byte, so a server sending a byte every few seconds would hold the
+  /// fetch forever. Past the deadline the fetch is cancelled and `.timedOut` thrown.
   private static func fetch(
+    _ uri: String, trustedCertificates: [String: String], timeout: Double
+  ) async throws -> DocumentFingerprint {
+    let seconds = max(timeout, 1)
+    return try await withThrowingTaskGroup(of: DocumentFingerprint?.self) { group in
+      group.addTask { try await fetchOnce(uri, trustedCertificates: trustedCertificates, timeout: seconds) }
+      group.addTask {
+        try await Task.sleep(for: .seconds(seconds))
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let document = first else {
+        try Task.checkCancellation()
+        throw LoadError(
+          .timedOut, url: uri, details: "The whole document did not arrive within \(Int(seconds.rounded())) s.")
+      }
+      return document
+    }
+  }
+
+  private static func fetchOnce(
     _ uri: String, trustedCertificates: [String: String], timeout: Double
   ) async throws -> DocumentFingerprint {
     let response: HTTPFetch.Response
     do {
-      let seconds = UInt32(clamping: Int(max(timeout, 1).rounded(.up)))
+      let seconds = UInt32(clamping: Int(timeout.rounded(.up)))
       response = try await HTTPFetch.get(
         uri, headers: LoadingWebView.fingerprintHeaders, trustedCertificates: trustedCertificates, timeout: seconds,
         bodyLimit: documentLimit)
@@ -81,27 +106,26 @@ extension TermsDialog {
       lastModified: response.headers["Last-Modified"])
   }
 
-  /// Reads the file at `uri`, at most `documentLimit` bytes of it (`/dev/zero` is too large,
-  /// not endless).
+  /// Reads the file at `uri`, at most `documentLimit` bytes of it, and only a regular file: a
+  /// named pipe or `/dev/zero` there would never begin or never end (`RegularFile`, which
+  /// opens without waiting and checks what it opened; `.cannotShowContent`).
   nonisolated private static func read(_ uri: String) throws(LoadError) -> DocumentFingerprint {
     guard let url = URL(string: uri), url.isFileURL else {
       throw LoadError(.invalidURL, url: uri, details: "Not a file address.")
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-      let handle = FileHandle(forReadingAtPath: url.path)
-    else {
-      throw LoadError(.httpError, url: uri, httpStatus: 404, details: "No readable file at \(url.path)")
-    }
-    defer { try? handle.close() }
-    let data: Data
-    do {
-      data = try handle.read(upToCount: documentLimit + 1) ?? Data()
+    do throws(RegularFile.Problem) {
+      let data = try RegularFile.open(url, limit: documentLimit).read()
+      return DocumentFingerprint(finalURL: uri, bytes: [UInt8](data))
     } catch {
-      throw LoadError(.httpError, url: uri, httpStatus: 404, details: "No readable file at \(url.path): \(error)")
+      switch error {
+      case .tooLarge: throw tooLarge(uri)
+      case .notRegular:
+        throw LoadError(.cannotShowContent, url: uri, details: "\(url.path) is not a document: \(error.details)")
+      case .missing, .outside, .unreadable:
+        throw LoadError(
+          .httpError, url: uri, httpStatus: 404, details: "No readable file at \(url.path): \(error.details)")
+      }
     }
-    guard data.count <= documentLimit else { throw tooLarge(uri) }
-    return DocumentFingerprint(finalURL: uri, bytes: [UInt8](data))
   }
 
   /// The error of a terms document larger than `documentLimit`.

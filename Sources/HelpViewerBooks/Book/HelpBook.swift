@@ -181,7 +181,7 @@ public struct HelpBook: Sendable, Hashable {
     guard url.isFileURL, url.pathExtension == format.pageExtension else { return nil }
     let id = url.deletingPathExtension().lastPathComponent
     guard let page = try? page(id: id) else { return nil }
-    let path = URL(fileURLWithPath: url.path).standardizedFileURL.resolvingSymlinksInPath().path
+    let path = ContentPath.canonicalPath(url.path)
     return page.fileURL.path == path ? page : nil
   }
 

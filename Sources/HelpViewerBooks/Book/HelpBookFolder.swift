@@ -14,7 +14,7 @@ public struct HelpBookFolder: Sendable, Hashable {
   public let url: URL
   /// The folder nothing may leave, even through a symbolic link: the book's root for a book
   /// folder, the folder itself for an installed book.
-  let boundary: URL
+  public let boundary: URL
   /// `url`'s path below `boundary`, percent-encoded, ending in `/` (empty when they are one).
   let prefix: String
   /// The extension of the pages' files: `html`, or `page` for a Mallard book.

@@ -53,6 +53,19 @@ public struct HelpBookPage: Sendable, Hashable {
     return try RegularFile.read(fileURL, limit: RegularFile.servedLimit)
   }
 
+  /// A Mallard page rendered off the calling thread, with a new nonce on yelp-xsl's own scripts
+  /// and the Content-Security-Policy to serve it with (`RenderedPage`); `nil` for an HTML page
+  /// (serve its file). Throws a `LoadError` (no yelp-xsl, not well-formed) or a
+  /// `MallardRenderError` (too large, too slow, read confinement lost).
+  ///
+  /// ```swift
+  /// if let page = try await page.renderedPage() { serve(page.html, csp: page.contentSecurityPolicy) }
+  /// ```
+  public func renderedPage() async throws -> RenderedPage? {
+    guard let book else { return nil }
+    return try await MallardRenderer.shared.page(of: self, in: book)
+  }
+
   /// Starts rendering a Mallard page in the background, so that it is ready when a viewer asks
   /// for it; nothing for an HTML page.
   public func prepare() {

@@ -29,34 +29,50 @@ enum MallardPageText {
   /// The text of `page` of `book`. Throws `.cannotShowContent` when the page cannot be read (a
   /// pipe, too large) or is not well-formed XML; a page that is not Mallard has no text.
   static func text(of page: HelpBookPage, in book: HelpBook) throws(LoadError) -> PageText {
-    try ReadConfinement.run(allowing: book.folders.map(\.boundary)) { () throws(LoadError) -> PageText in
-      let document = try read(page)
-      defer { xmlFreeDoc(document) }
-      // A refused or broken XInclude leaves the page without what it would have included.
-      _ = xmlXIncludeProcessFlags(document, ReadConfinement.parseOptions)
-      guard let root = xmlDocGetRootElement(document), isMallard(root, "page") else {
-        return PageText(title: "", sections: [])
+    do {
+      return try ReadConfinement.run(allowing: book.folders.map(\.boundary)) { _ throws -> PageText in
+        try walk(page, in: book)
       }
-      // Each target read once, and only so many: a page cannot make the index read without end.
-      var titles: [String: String?] = [:]
-      var walker = MallardTextWalker { xref in
-        if let known = titles[xref] { return known }
-        guard titles.count < maximumLinkTargets else { return nil }
-        let title = linkTitle(xref, in: book)
-        titles[xref] = title
-        return title
-      }
-      walker.walk(root)
-      return walker.result()
+    } catch {
+      throw MallardRenderer.loadError(error)
     }
+  }
+
+  /// The text of `page` (inside `ReadConfinement.run`).
+  private static func walk(_ page: HelpBookPage, in book: HelpBook) throws(LoadError) -> PageText {
+    let document = try read(page)
+    defer { xmlFreeDoc(document) }
+    // A refused or broken XInclude leaves the page without what it would have included.
+    if let reads = ReadConfinement.current { TextIncludes.inline(in: document, reads: reads) }
+    _ = xmlXIncludeProcessFlags(document, ReadConfinement.parseOptions)
+    guard let root = xmlDocGetRootElement(document), isMallard(root, "page") else {
+      return PageText(title: "", sections: [])
+    }
+    // Each target read once, and only so many: a page cannot make the index read without end.
+    var titles: [String: String?] = [:]
+    var walker = MallardTextWalker { xref in
+      if let known = titles[xref] { return known }
+      guard titles.count < maximumLinkTargets else { return nil }
+      let title = linkTitle(xref, in: book)
+      titles[xref] = title
+      return title
+    }
+    walker.walk(root)
+    return walker.result()
   }
 
   /// `page` parsed (inside `ReadConfinement.run`), XIncludes not done yet.
   private static func read(_ page: HelpBookPage) throws(LoadError) -> xmlDocPtr {
-    guard ReadConfinement.permits(page.fileURL.path) else {  // Outside the book, or a pipe.
+    let source: Data
+    do {
+      guard let reads = ReadConfinement.current else { throw RegularFile.Problem.outside(realPath: page.fileURL.path) }
+      source = try ReadConfinement.open(page.fileURL.path, for: reads).read()
+    } catch RegularFile.Problem.outside {  // Outside the book.
       throw LoadError(.cannotShowContent, url: page.fileURL.path, details: "Not a file of the book.")
+    } catch {
+      let details = (error as? RegularFile.Problem)?.details ?? "\(error)"
+      throw LoadError(.cannotShowContent, url: page.fileURL.path, details: details)
     }
-    let source = try RegularFile.read(page.fileURL, limit: PageText.maximumSize)
     let document = source.withUnsafeBytes { bytes -> xmlDocPtr? in
       guard let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return nil }
       return xmlReadMemory(

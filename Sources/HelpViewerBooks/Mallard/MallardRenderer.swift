@@ -11,9 +11,15 @@ import HelpViewerCore
 /// Nothing is written to disk, and nothing outside the book's folders and the stylesheets is
 /// read (`ReadConfinement`). The most recently shown pages are kept.
 ///
+/// Every page rendered gets a nonce on yelp-xsl's own scripts and style sheets, new each time
+/// it is handed out (`RenderedPage`), for the Content-Security-Policy it is served with.
+///
 /// Rendering takes tens of milliseconds a page (the cache and the stylesheets more, once), so
-/// viewers never render on the main thread: `prepare` starts a page on `queue` before it is
-/// asked for, and `html(of:in:)`'s `async` form answers a request from there. Once a page is
+/// viewers never render on the main thread: `prepare` starts a page on its book's queue
+/// (`queue(for:)`) before it is asked for, and `page(of:in:)` answers a request from there.
+/// Books render on queues of their own, so a slow page holds up only its own book's viewers,
+/// and for `timeBudget` seconds at most: a page (with what it includes) larger than
+/// `ReadConfinement.pageLimit`, or slower than the budget, fails with a `MallardRenderError`. Once a page is
 /// shown, `prepareLinks(of:in:)` renders the pages it links to, one at a time behind whatever
 /// a viewer asks for, so that following a link finds its page kept.
 ///
@@ -25,11 +31,32 @@ final class MallardRenderer: @unchecked Sendable {
   /// The renderer of the process.
   static let shared = MallardRenderer()
 
-  /// Where viewers' pages are rendered, one at a time, in the order asked for.
-  static let queue = DispatchQueue(label: "HelpViewer.MallardRenderer", qos: .userInitiated)
+  /// The queues where each book's pages are rendered, one at a time, in the order asked for.
+  private static let queues = Locked<[HelpBook: DispatchQueue]>([:])
 
-  /// Guards the books' caches (one render at a time: renders share the book's cache document).
-  private let lock = NSLock()
+  /// The queue where `book`'s pages are rendered.
+  static func queue(for book: HelpBook) -> DispatchQueue {
+    queues.withLock { queues in
+      if let queue = queues[book] { return queue }
+      let queue = DispatchQueue(label: "HelpViewer.MallardRenderer.\(book.root.lastPathComponent)", qos: .userInitiated)
+      queues[book] = queue
+      return queue
+    }
+  }
+
+  /// How long one page may take to render (and a book's cache to be made), in seconds.
+  static let defaultTimeBudget: Double = 10
+  private let budget = Locked(MallardRenderer.defaultTimeBudget)
+  /// How long one page may take to render, in seconds (`defaultTimeBudget`; tests shorten it).
+  var timeBudget: Double {
+    get { budget.withLock { $0 } }
+    set { budget.withLock { $0 = newValue } }
+  }
+
+  /// Each book's lock: one render of a book at a time (renders share the book's cache).
+  private let bookLocks = Locked<[HelpBook: NSLock]>([:])
+  /// Guards the books' caches.
+  private let cachesLock = NSLock()
   /// Guards the pages kept (never held during a render, so a kept page is answered at once).
   private let keptLock = NSLock()
   /// Guards the pages waiting to be rendered ahead of a click (`prepareLinks`).
@@ -38,6 +65,13 @@ final class MallardRenderer: @unchecked Sendable {
   private struct Key: Hashable {
     var book: HelpBook
     var page: String
+  }
+
+  /// A book's cache document, freed when the last render using it lets it go.
+  private final class CacheDocument: @unchecked Sendable {
+    let document: xmlDocPtr
+    init(_ document: xmlDocPtr) { self.document = document }
+    deinit { xmlFreeDoc(document) }
   }
 
   /// How many rendered pages are kept (the least recently shown go first).
@@ -49,9 +83,9 @@ final class MallardRenderer: @unchecked Sendable {
   /// How many books' caches are kept (the least recently used goes first).
   static let keptCaches = 4
 
-  private var caches: [HelpBook: xmlDocPtr] = [:]
+  private var caches: [HelpBook: CacheDocument] = [:]
   private var cacheOrder: [HelpBook] = []
-  private var kept: [Key: Data] = [:]
+  private var kept: [Key: RenderedPage] = [:]
   private var keptOrder: [Key] = []
   private var linksWaiting: [HelpBookPage] = []
   private var renderingLinks = false
@@ -59,23 +93,43 @@ final class MallardRenderer: @unchecked Sendable {
   private var linksAsked = 0
   private var linksGeneration = 0
 
-  /// The HTML of `page` of `book`, rendered on `queue` (or taken from those kept, at once when
-  /// no render holds them).
-  func html(of page: HelpBookPage, in book: HelpBook) async throws(LoadError) -> Data {
-    if let done = keptHTML(of: page, in: book) { return done }
+  /// `page` of `book` rendered on its book's queue (or taken from those kept, at once), with a
+  /// new nonce. Throws a `LoadError` (no yelp-xsl, a page that is not well-formed) or a
+  /// `MallardRenderError` (too large, too slow, confinement lost).
+  func page(of page: HelpBookPage, in book: HelpBook) async throws -> RenderedPage {
+    if let done = keptPage(of: page, in: book) { return done.reissued() }
     dropWaitingLinks()  // The viewer went elsewhere than the links waiting.
-    let result = await withCheckedContinuation { (done: CheckedContinuation<Result<Data, LoadError>, Never>) in
-      Self.queue.async {
-        do throws(LoadError) { done.resume(returning: .success(try self.html(of: page, in: book))) } catch {
-          done.resume(returning: .failure(error))
-        }
+    let result = await withCheckedContinuation { (done: CheckedContinuation<Result<RenderedPage, any Error>, Never>) in
+      Self.queue(for: book).async {
+        done.resume(returning: Result { try self.render(page, in: book) })
       }
     }
     return try result.get()
   }
 
+  /// The HTML of `page` of `book`, rendered on its book's queue; errors as `LoadError`s
+  /// (`MallardRenderError.loadError`).
+  func html(of page: HelpBookPage, in book: HelpBook) async throws(LoadError) -> Data {
+    do {
+      return try await self.page(of: page, in: book).html
+    } catch {
+      throw Self.loadError(error)
+    }
+  }
+
+  /// `error` as a `LoadError`: the one place a `MallardRenderError` becomes one.
+  static func loadError(_ error: any Error) -> LoadError {
+    if let error = error as? LoadError { return error }
+    if let error = error as? MallardRenderError { return error.loadError }
+    return LoadError(.other, details: "\(error)")
+  }
+
   /// `page`'s HTML when it is kept (now the most recently used), else `nil`.
   func keptHTML(of page: HelpBookPage, in book: HelpBook) -> Data? {
+    keptPage(of: page, in: book)?.html
+  }
+
+  private func keptPage(of page: HelpBookPage, in book: HelpBook) -> RenderedPage? {
     keptLock.withLock {
       let key = Key(book: book, page: page.id)
       guard let html = kept[key] else { return nil }
@@ -87,20 +141,28 @@ final class MallardRenderer: @unchecked Sendable {
     }
   }
 
-  private func keep(_ html: Data, for key: Key) {
+  private func keep(_ page: RenderedPage, for key: Key) {
     keptLock.withLock {
       rendered.append(key.page)
       if rendered.count > 2 * Self.keptPages { rendered.removeFirst() }
-      if kept.updateValue(html, forKey: key) == nil { keptOrder.append(key) }
+      if kept.updateValue(page, forKey: key) == nil { keptOrder.append(key) }
       while keptOrder.count > Self.keptPages { kept[keptOrder.removeFirst()] = nil }
     }
   }
 
-  /// Starts rendering `page` of `book` on `queue`, to be kept: the stylesheets and the book's
-  /// cache are made on the way, so the page is ready, or nearly, when a viewer asks for it.
+  /// Forgets the pages kept (for tests: the next request renders again).
+  func forgetKept() {
+    keptLock.withLock {
+      kept.removeAll()
+      keptOrder.removeAll()
+    }
+  }
+
+  /// Starts rendering `page` of `book` on its book's queue, to be kept: the stylesheets and
+  /// the book's cache are made on the way, so the page is ready, or nearly, when a viewer asks.
   func prepare(_ page: HelpBookPage, in book: HelpBook) {
     dropWaitingLinks()
-    Self.queue.async { _ = try? self.html(of: page, in: book) }
+    Self.queue(for: book).async { _ = try? self.render(page, in: book) }
   }
 
   /// Forgets the linked pages waiting to render (a page not among them is asked for, or the
@@ -123,7 +185,7 @@ final class MallardRenderer: @unchecked Sendable {
       linksGeneration += 1
       return linksGeneration
     }
-    Self.queue.async {
+    Self.queue(for: book).async {
       defer { self.linksLock.withLock { self.linksAsked -= 1 } }
       guard let html = self.keptHTML(of: page, in: book) else { return }
       let pages = RenderedLinks.pages(
@@ -151,8 +213,8 @@ final class MallardRenderer: @unchecked Sendable {
       return linksWaiting.removeFirst()
     }
     guard let next, let book = next.book else { return }
-    _ = try? html(of: next, in: book)
-    Self.queue.async { self.renderNextLink() }
+    _ = try? render(next, in: book)
+    Self.queue(for: book).async { self.renderNextLink() }
   }
 
   /// Whether pages from `prepareLinks` wait or render now (for tests).
@@ -162,30 +224,47 @@ final class MallardRenderer: @unchecked Sendable {
   var renderedPages: [String] { keptLock.withLock { rendered } }
 
   /// The HTML of `page` of `book`, rendered once and kept (taken from those kept when it is
-  /// there). Throws `.helpRendererMissing` without yelp-xsl, `.invalidPage` for a page that
-  /// is not well-formed XML (with its file, line and column).
+  /// there), on the calling thread. Throws `.helpRendererMissing` without yelp-xsl,
+  /// `.invalidPage` for a page that is not well-formed XML (with its file, line and column) or
+  /// not Mallard, `MallardRenderError` for one too large or too slow.
   func html(of page: HelpBookPage, in book: HelpBook) throws(LoadError) -> Data {
-    if let done = keptHTML(of: page, in: book) { return done }
-    let folders = book.folders.map(\.boundary) + [book.stylesheets]
-    lock.lock()
-    defer { lock.unlock() }
-    // Another render may have kept it while this one waited for the lock.
-    if let done = keptHTML(of: page, in: book) { return done }
-    return try ReadConfinement.run(allowing: folders) { () throws(LoadError) -> Data in
-      let stylesheets = try MallardStylesheets.load(folder: book.stylesheets)
-      let cache = try cacheDocument(of: book, with: stylesheets)
-      let html = try render(page, with: stylesheets, cache: cache)
-      keep(html, for: Key(book: book, page: page.id))
-      return html
+    do {
+      return try render(page, in: book).html
+    } catch {
+      throw Self.loadError(error)
     }
   }
 
-  /// The books whose caches are kept now (for tests).
-  var cachedBooks: [HelpBook] {
+  /// `page` of `book` rendered (or kept) with a new nonce, on the calling thread.
+  func render(_ page: HelpBookPage, in book: HelpBook) throws -> RenderedPage {
+    if let done = keptPage(of: page, in: book) { return done.reissued() }
+    let lock = bookLocks.withLock { locks in
+      if let lock = locks[book] { return lock }
+      let lock = NSLock()
+      locks[book] = lock
+      return lock
+    }
     lock.lock()
     defer { lock.unlock() }
-    return cacheOrder
+    // Another render may have kept it while this one waited for the lock.
+    if let done = keptPage(of: page, in: book) { return done.reissued() }
+    let stylesheets = try ReadConfinement.run(allowing: [book.stylesheets], limit: .max) { _ in
+      try MallardStylesheets.load(folder: book.stylesheets)
+    }
+    // One budget for the book's cache (when not made yet) and the page.
+    let budget = timeBudget
+    let deadline = DispatchTime.now() + budget
+    let cache = try cacheDocument(of: book, with: stylesheets, for: page, deadline: deadline, budget: budget)
+    let folders = book.folders.map(\.boundary) + [book.stylesheets]
+    let result = try ReadConfinement.run(allowing: folders) { reads in
+      try render(page, with: stylesheets, cache: cache.document, reads: reads, deadline: deadline, budget: budget)
+    }
+    keep(result, for: Key(book: book, page: page.id))
+    return result
   }
+
+  /// The books whose caches are kept now (for tests).
+  var cachedBooks: [HelpBook] { cachesLock.withLock { cacheOrder } }
 
   /// Checks that `book` can be rendered: the stylesheets are there (they are parsed with the
   /// first page). Throws `.helpRendererMissing` when not.
@@ -193,55 +272,103 @@ final class MallardRenderer: @unchecked Sendable {
     try MallardStylesheets.checkInstalled(in: book.stylesheets)
   }
 
-  /// The book's Mallard cache: `mal-cache.xsl` applied to the list of its pages as shown.
-  private func cacheDocument(of book: HelpBook, with stylesheets: MallardStylesheets) throws(LoadError) -> xmlDocPtr {
-    if let cache = caches[book] {
+  /// The book's Mallard cache: `mal-cache.xsl` applied to the list of its pages as shown, made
+  /// by `deadline` (each page read at most `ReadConfinement.pageLimit`); out of time, `page`
+  /// (asked for) is `tooSlow`. Call holding the book's lock.
+  private func cacheDocument(
+    of book: HelpBook, with stylesheets: MallardStylesheets, for page: HelpBookPage, deadline: DispatchTime,
+    budget: Double
+  ) throws -> CacheDocument {
+    let known = cachesLock.withLock { () -> CacheDocument? in
+      guard let cache = caches[book] else { return nil }
       cacheOrder.removeAll { $0 == book }
       cacheOrder.append(book)
       return cache
     }
-    var list =
-      #"<cache:cache xmlns:cache="http://projectmallard.org/cache/1.0/" xmlns="http://projectmallard.org/1.0/">"#
-    for page in book.pages() where ReadConfinement.permits(page.fileURL.path) {  // No pipes.
-      list += #"<page cache:href=""# + HTMLText.escape(page.fileURL.absoluteString) + #""/>"#
+    if let known { return known }
+    let folders = book.folders.map(\.boundary) + [book.stylesheets]
+    let cache = try ReadConfinement.run(allowing: folders, limit: .max, perPage: true) {
+      _ throws -> CacheDocument in
+      var list =
+        #"<cache:cache xmlns:cache="http://projectmallard.org/cache/1.0/" xmlns="http://projectmallard.org/1.0/">"#
+      for page in book.pages() where ReadConfinement.permits(page.fileURL.path) {  // No pipes.
+        list += #"<page cache:href=""# + HTMLText.escape(page.fileURL.absoluteString) + #""/>"#
+      }
+      list += "</cache:cache>"
+      let input = list.withCString { xmlReadMemory($0, Int32(strlen($0)), book.root.absoluteString, "UTF-8", 0) }
+      guard let input else {
+        throw LoadError(.cannotShowContent, url: book.root.path, details: "The list of the book's pages did not parse.")
+      }
+      defer { xmlFreeDoc(input) }
+      switch XSLTransform.apply(input, with: stylesheets.cache, cache: nil, deadline: deadline) {
+      case .result(let cache): return CacheDocument(cache)
+      case .outOfTime: throw MallardRenderError.tooSlow(file: page.fileURL.path, seconds: budget)
+      case .failed:
+        throw LoadError(.cannotShowContent, url: book.root.path, details: "The Mallard cache of the book failed.")
+      }
     }
-    list += "</cache:cache>"
-    let input = list.withCString { xmlReadMemory($0, Int32(strlen($0)), book.root.absoluteString, "UTF-8", 0) }
-    guard let input else {
-      throw LoadError(.cannotShowContent, url: book.root.path, details: "The list of the book's pages did not parse.")
-    }
-    defer { xmlFreeDoc(input) }
-    guard let cache = XSLTransform.apply(input, with: stylesheets.cache, cache: nil) else {
-      throw LoadError(.cannotShowContent, url: book.root.path, details: "The Mallard cache of the book failed.")
-    }
-    caches[book] = cache
-    cacheOrder.append(book)
-    if cacheOrder.count > Self.keptCaches, let oldest = caches.removeValue(forKey: cacheOrder.removeFirst()) {
-      xmlFreeDoc(oldest)  // No render uses it: renders hold the lock.
+    cachesLock.withLock {
+      caches[book] = cache
+      cacheOrder.append(book)
+      // A render still using the oldest keeps it until it ends (`CacheDocument`).
+      if cacheOrder.count > Self.keptCaches { caches[cacheOrder.removeFirst()] = nil }
     }
     return cache
   }
 
-  private func render(_ page: HelpBookPage, with stylesheets: MallardStylesheets, cache: xmlDocPtr) throws(LoadError)
-    -> Data
-  {
+  private func render(
+    _ page: HelpBookPage, with stylesheets: MallardStylesheets, cache: xmlDocPtr, reads: ReadConfinement.Reads,
+    deadline: DispatchTime, budget: Double
+  ) throws -> RenderedPage {
+    let path = page.fileURL.path
+    let source: Data
+    do {
+      source = try ReadConfinement.open(path, for: reads).read()
+    } catch RegularFile.Problem.tooLarge {
+      throw MallardRenderError.tooLarge(file: path, bytes: reads.refusedAt ?? reads.limit + 1, limit: reads.limit)
+    } catch let problem as RegularFile.Problem {
+      if case .outside = problem {
+        throw LoadError(.cannotShowContent, url: path, details: "The page is not a file of the book.")
+      }
+      throw LoadError(.cannotShowContent, url: path, details: problem.details)
+    }
     xmlResetLastError()
-    guard let document = xmlReadFile(page.fileURL.path, nil, ReadConfinement.parseOptions) else {
-      throw XMLParseFailure.invalidPage(at: page.fileURL.path, id: page.id)
+    let document = source.withUnsafeBytes { bytes -> xmlDocPtr? in
+      guard let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return nil }
+      return xmlReadMemory(
+        base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), page.fileURL.absoluteString, nil,
+        ReadConfinement.parseOptions)
+    }
+    guard let document else {
+      if let refused = reads.refusedAt {
+        throw MallardRenderError.tooLarge(file: path, bytes: refused, limit: reads.limit)
+      }
+      throw XMLParseFailure.invalidPage(at: path, id: page.id)
     }
     defer { xmlFreeDoc(document) }
     // A refused or broken XInclude leaves the page without what it would have included.
+    TextIncludes.inline(in: document, reads: reads)
     _ = xmlXIncludeProcessFlags(document, ReadConfinement.parseOptions)
-    guard let result = XSLTransform.apply(document, with: stylesheets.page, cache: cache) else {
-      throw LoadError(
-        .invalidPage, url: page.fileURL.path, details: "\(page.fileURL.path): mal2html failed on “\(page.id)”.")
+    if let refused = reads.refusedAt {
+      throw MallardRenderError.tooLarge(file: path, bytes: refused, limit: reads.limit)
+    }
+    // A file included many times is read once: what counts is the text the page now holds.
+    let text = DocumentText.bytes(in: document, upTo: reads.limit)
+    if text > reads.limit { throw MallardRenderError.tooLarge(file: path, bytes: text, limit: reads.limit) }
+    let nonce = ContentSecurityPolicy.newNonce()
+    let result: xmlDocPtr
+    switch XSLTransform.apply(
+      document, with: stylesheets.page, cache: cache, parameters: ["html.csp.nonce": nonce], deadline: deadline)
+    {
+    case .result(let done): result = done
+    case .outOfTime: throw MallardRenderError.tooSlow(file: path, seconds: budget)
+    case .failed: throw LoadError(.invalidPage, url: path, details: "\(path): mal2html failed on “\(page.id)”.")
     }
     defer { xmlFreeDoc(result) }
     guard let html = XSLTransform.serialize(result, with: stylesheets.page), !html.isEmpty else {
       throw LoadError(
-        .invalidPage, url: page.fileURL.path,
-        details: "\(page.fileURL.path): “\(page.id)” rendered to nothing (not a Mallard page?).")
+        .invalidPage, url: path, details: "\(path): “\(page.id)” rendered to nothing (not a Mallard page?).")
     }
-    return html
+    return RenderedPage(html: html, nonce: nonce)
   }
 }

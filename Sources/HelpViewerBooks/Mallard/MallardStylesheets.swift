@@ -6,6 +6,8 @@ import HelpViewerCore
 /// makes a book's cache, and a stylesheet of HelpViewer's own that imports `mal2html.xsl` and
 /// makes its `html.output` call `html.page`, so that a page's HTML is the transform's result
 /// (written nowhere), with `mal.cache.file` naming the cache held in memory and CSS for dark mode.
+/// It leaves out yelp-xsl's MathJax script, which a page with MathML would load from a CDN over
+/// plain http: it would carry the page's nonce, and a nonce allows a script from anywhere.
 ///
 /// ```swift
 /// let book = try HelpBook(folder: folder, stylesheets: MallardStylesheets.installedFolder)
@@ -87,6 +89,7 @@ public final class MallardStylesheets: @unchecked Sendable {
       <xsl:call-template name="html.page"><xsl:with-param name="node" select="$node"/></xsl:call-template>
     </xsl:template>
     <xsl:template name="html.css.custom"><xsl:text>\(darkCSS)</xsl:text></xsl:template>
+    <xsl:template name="html.js.mathjax"/>
     </xsl:stylesheet>
     """
   }

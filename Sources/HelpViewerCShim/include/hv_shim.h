@@ -56,5 +56,8 @@ gboolean hv_is_main_thread(void);
 // in the libX11 GTK already loaded (no link of our own); elsewhere (Wayland, where the
 // compositor places dialogs) it does nothing and returns FALSE.
 gboolean hv_x11_keep_within(GtkWindow *window, GtkWindow *parent, int width, int height);
+// A GInputStream reading the open file `fd` (closed with the stream): g_unix_input_stream_new,
+// whose header (gio-unix-2.0) is not on the include path of the system modules.
+GInputStream *hv_unix_input_stream_new(int fd);
 
 #endif

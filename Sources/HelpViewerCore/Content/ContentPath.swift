@@ -35,7 +35,7 @@ public enum ContentPath {
     let base = root.standardizedFileURL.resolvingSymlinksInPath()
     let file = segments.reduce(base) { $0.appendingPathComponent($1) }
     let real = file.resolvingSymlinksInPath()
-    guard real.path == base.path || real.path.hasPrefix(base.path + "/") else {
+    guard isInside(real.path, base.path) else {
       return refused("A link leads out of the content folder.")
     }
     var isDirectory: ObjCBool = false
@@ -52,5 +52,16 @@ public enum ContentPath {
       return resolve(path + "/index.html", in: root, isFolderIndex: true)
     }
     return .success(real)
+  }
+
+  /// Whether `path` is `folder` or lies below it; both canonical (absolute, no `.`, `..` or
+  /// links: `canonicalPath`). A plain comparison of paths, made once here for every check.
+  public static func isInside(_ path: String, _ folder: String) -> Bool {
+    path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+  }
+
+  /// `path` absolute, without `.` and `..`, every link resolved.
+  public static func canonicalPath(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 }

@@ -31,7 +31,7 @@ enum LocalFolder {
   /// below it.
   static func contains(_ folder: String, _ url: String) -> Bool {
     guard let folder = resolved(folder), let path = path(of: url) else { return false }
-    return folder == "/" || path == folder || path.hasPrefix(folder + "/")
+    return ContentPath.isInside(path, folder)
   }
 
   /// The percent-decoded path of a local `file:` address, as written.
@@ -45,6 +45,6 @@ enum LocalFolder {
   /// `path` without `.`, `..` and symbolic links; `nil` unless it is absolute.
   private static func resolved(_ path: String) -> String? {
     guard path.hasPrefix("/"), !path.contains("\0") else { return nil }
-    return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    return ContentPath.canonicalPath(path)
   }
 }

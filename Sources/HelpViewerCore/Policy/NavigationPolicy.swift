@@ -66,6 +66,7 @@ public struct NavigationPolicy: Sendable {
 
   /// The decision for `request`.
   public func decide(_ request: NavigationRequest) -> NavigationDecision {
+    if Self.leavesNetworkForLocal(request) { return .refuse }
     if let custom { return custom(request) }
     guard let scheme = URLInput.scheme(of: request.url) else { return .refuse }
     if Self.refusedSchemes.contains(scheme) { return .refuse }
@@ -84,5 +85,16 @@ public struct NavigationPolicy: Sendable {
       return .allow
     }
     return isWeb ? .openExternally : .refuse
+  }
+
+  /// Whether `request` goes from a page of the network (`http`, `https`) to a `help:` address,
+  /// other than back, forward or reload: refused whatever the policy says. WebKit never loads
+  /// `help:` (the viewer resolves it to local help), so it cannot refuse it as it refuses the
+  /// bundled scheme, which it treats as local (`registerURIScheme`), as `file:`.
+  public static func leavesNetworkForLocal(_ request: NavigationRequest) -> Bool {
+    guard request.kind != .history, let from = request.fromPage.flatMap(URLInput.scheme(of:)),
+      from == "http" || from == "https"
+    else { return false }
+    return URLInput.scheme(of: request.url) == helpScheme
   }
 }

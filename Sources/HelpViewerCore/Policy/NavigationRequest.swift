@@ -21,16 +21,20 @@ public struct NavigationRequest: Sendable, Equatable {
   public var opensNewWindow: Bool
   /// Whether it is a server redirect of a navigation already under way.
   public var isRedirect: Bool
+  /// The address of the page shown when the navigation was asked for (`nil` when none or not
+  /// known): a page from the network may not go to the viewer's local content.
+  public var fromPage: String?
 
   public init(
     url: String, kind: Kind = .linkClicked, isUserGesture: Bool = true, opensNewWindow: Bool = false,
-    isRedirect: Bool = false
+    isRedirect: Bool = false, fromPage: String? = nil
   ) {
     self.url = url
     self.kind = kind
     self.isUserGesture = isUserGesture
     self.opensNewWindow = opensNewWindow
     self.isRedirect = isRedirect
+    self.fromPage = fromPage
   }
 }
 

@@ -28,6 +28,8 @@ final class TestServer {
     /// A chunked body that does not end (it stops after 1 GB): 64 KB chunks of `a`, written as
     /// the client reads them; `endlessBytesWritten` counts what was written.
     case endless
+    /// A chunked body that sends one byte every `interval` seconds and never ends.
+    case trickle(interval: Double)
     /// Exactly these bytes, with this content type, status and extra headers.
     case bytes(
       [UInt8], contentType: String = "text/html; charset=utf-8", status: Int = 200, headers: [String: String] = [:])
@@ -158,6 +160,8 @@ final class TestServer {
       soup_server_message_set_redirect(message, UInt32(status), location)
     case .endless:
       streamEndlessly(message)
+    case .trickle(let interval):
+      trickle(message, every: interval)
     case .bytes(let bytes, let contentType, let status, let headers):
       let responseHeaders = soup_server_message_get_response_headers(message)
       for (name, value) in headers { soup_message_headers_replace(responseHeaders, name, value) }
@@ -192,6 +196,29 @@ final class TestServer {
     connectVoidSignal(UnsafeMutableRawPointer(message), "disconnected") { [weak self] in
       self?.endlessDisconnects += 1
     }
+  }
+
+  /// Answers `message` with a chunked body of one byte every `interval` seconds, until the
+  /// client goes away or the server stops.
+  private func trickle(_ message: OpaquePointer, every interval: Double) {
+    soup_server_message_set_status(message, 200, nil)
+    let headers = soup_server_message_get_response_headers(message)
+    soup_message_headers_set_encoding(headers, SOUP_ENCODING_CHUNKED)
+    soup_message_headers_replace(headers, "Content-Type", "text/html; charset=utf-8")
+    guard let body = soup_server_message_get_response_body(message) else { return }
+    let held = GObjectRef(retaining: UnsafeMutableRawPointer(message))
+    var gone = false
+    connectVoidSignal(UnsafeMutableRawPointer(message), "disconnected") { gone = true }
+    func next() {
+      timers.append(
+        TimeoutSource(seconds: interval) { [weak self] in
+          guard let self, !gone else { return }
+          soup_message_body_append(body, SOUP_MEMORY_COPY, "a", 1)
+          soup_server_message_unpause(held.opaque)
+          next()
+        })
+    }
+    next()
   }
 
   /// Pauses `message` (the client waits) until it is answered or the client goes away.
