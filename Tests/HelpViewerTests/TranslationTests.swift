@@ -73,7 +73,8 @@ final class TranslationTests: GtkTestCase {
       XCTAssertTrue(errorView.shownText.message.hasPrefix("Es konnte keine Verbindung zum Server"))
       XCTAssertEqual(gtk_button_get_label(errorView.retryButton).map { String(cString: $0) }, "_Erneut versuchen")
       XCTAssertEqual(tooltip(errorView.retryButton), "Die Seite erneut laden")
-      XCTAssertEqual(gtk_window_get_title(dialog.gtkWindow).map { String(cString: $0) }, "Hilfe")
+      // The window and header name the error while it shows (issue 30), in German.
+      XCTAssertEqual(gtk_window_get_title(dialog.gtkWindow).map { String(cString: $0) }, "Server nicht erreichbar")
       // Reload turns into Stop while the retried page loads.
       let server = try TestServer()
       server.route("/", .slow("<title>Seite</title>", seconds: 1))
