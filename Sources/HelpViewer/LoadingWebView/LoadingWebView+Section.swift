@@ -7,17 +7,16 @@ extension LoadingWebView {
   ///
   /// The page comes from a restored history item (`SessionHistory`), and WebKit restores the
   /// item's scroll position (the top) instead of scrolling to the section (issue 30: context
-  /// help in a kept dialog window opened at the page's top). Once loaded, the same address is
-  /// asked for again: a scroll within the page, with no load and no history entry.
-  ///
-  /// Then `keepSectionInView`.
+  /// help in a kept dialog window opened at the page's top). Once loaded, `keepSectionInView`
+  /// scrolls there from the page. Asking WebKit for the address again did too, but as a
+  /// navigation of its own: a link followed at once after the page showed was cancelled for it
+  /// (the session test, seeds 302, 305 and 309).
   ///
   /// ```swift
   /// if state.phase == .loaded, let section = sectionToScroll { scrollToSection(section) }
   /// ```
   func scrollToSection(_ address: String) {
     sectionToScroll = nil
-    webkit_web_view_load_uri(webView, address)
     keepSectionInView(address)
   }
 
