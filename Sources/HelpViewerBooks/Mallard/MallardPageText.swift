@@ -73,12 +73,7 @@ enum MallardPageText {
       let details = (error as? RegularFile.Problem)?.details ?? "\(error)"
       throw LoadError(.cannotShowContent, url: page.fileURL.path, details: details)
     }
-    let document = source.withUnsafeBytes { bytes -> xmlDocPtr? in
-      guard let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return nil }
-      return xmlReadMemory(
-        base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), page.fileURL.absoluteString, nil,
-        ReadConfinement.parseOptions)
-    }
+    let document = XSLTransform.parse(source, base: page.fileURL.absoluteString)
     guard let document else {
       throw LoadError(
         .cannotShowContent, url: page.fileURL.path, details: "The Mallard page “\(page.id)” is not well-formed XML.")

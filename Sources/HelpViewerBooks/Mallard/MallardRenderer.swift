@@ -333,12 +333,7 @@ final class MallardRenderer: @unchecked Sendable {
       throw LoadError(.cannotShowContent, url: path, details: problem.details)
     }
     xmlResetLastError()
-    let document = source.withUnsafeBytes { bytes -> xmlDocPtr? in
-      guard let base = bytes.baseAddress, bytes.count < Int(Int32.max) else { return nil }
-      return xmlReadMemory(
-        base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), page.fileURL.absoluteString, nil,
-        ReadConfinement.parseOptions)
-    }
+    let document = XSLTransform.parse(source, base: page.fileURL.absoluteString)
     guard let document else {
       if let refused = reads.refusedAt {
         throw MallardRenderError.tooLarge(file: path, bytes: refused, limit: reads.limit)

@@ -13,15 +13,9 @@ import HelpViewerCore
 /// ```
 enum XMLParseFailure {
   /// A `.invalidPage` error for the page file at `path` (page `id`), with libxml2's last error
-  /// on this thread as its details: `FILE:LINE:COLUMN: MESSAGE`; `.cannotShowContent` when the
-  /// file could not be read at all.
+  /// on this thread as its details: `FILE:LINE:COLUMN: MESSAGE`. The page's bytes were read
+  /// already (a file that cannot be read fails before, as `.cannotShowContent`).
   static func invalidPage(at path: String, id: String) -> LoadError {
-    // Not read at all (a pipe the confinement refused, a file gone): no page, not a bad one.
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      return LoadError(
-        .cannotShowContent, url: path, details: "\(path) is not a readable file (the Mallard page “\(id)”).")
-    }
     var location = path
     var message = "not well-formed XML"
     if let error = xmlGetLastError() {

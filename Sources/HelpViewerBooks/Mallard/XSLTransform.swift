@@ -84,6 +84,16 @@ enum XSLTransform {
     }
   }
 
+  /// `data` (a page's bytes, read already) parsed as XML with the confined options, with
+  /// `base` as its address; `nil` when it is not well-formed.
+  static func parse(_ data: Data, base: String) -> xmlDocPtr? {
+    data.withUnsafeBytes { bytes -> xmlDocPtr? in
+      guard let start = bytes.baseAddress, bytes.count < Int(Int32.max) else { return nil }
+      return xmlReadMemory(
+        start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), base, nil, ReadConfinement.parseOptions)
+    }
+  }
+
   /// `text` parsed as XML with the confined options, with `base` as its address.
   static func parse(_ text: String, base: String = "file:///") -> xmlDocPtr? {
     text.withCString { xmlReadMemory($0, Int32(strlen($0)), base, "UTF-8", ReadConfinement.parseOptions) }
