@@ -84,6 +84,41 @@ final class ContextHelpSequenceTests: GtkTestCase {
       dialog.close()
     }
   }
+
+  func testTheSectionStaysInViewWhenTheParentIsResizedLaterUntilThePersonScrolls() throws {
+    // Seed 999332053 of the session test, in the ten-run repeat on a loaded machine: the
+    // sheet's last size came after the section keeper's 1.5 s, and the section's heading was
+    // left above the view. A person who has not moved through the page expects the section to
+    // stay where it was asked for, however late the window takes its size.
+    try XCTSkipUnless(MallardViewerTests.hasYelpXSL, "yelp-xsl is not installed")
+    try onMain {
+      let help = try TallyHelp()
+      defer { help.remove() }
+      let host = try Host(help)
+      defer { gtk_window_destroy(host.window) }
+      let dialog = try host.pressF1(on: host.minus)
+      defer { dialog.close() }
+      expectScrolled(to: "removing", in: dialog, "at first")
+      let pageWidth = { evaluate("String(window.innerWidth)", in: dialog.viewer.webView) }
+      // The person reads for a while (longer than the keeper's old 1.5 s), then the parent is
+      // made narrower: the sheet follows it and the text above the section reflows.
+      MainLoop.spin(until: { false }, timeout: 2)
+      for (width, height) in [(700, 1000), (1200, 900)] {
+        let before = pageWidth()
+        gtk_window_set_default_size(host.window, Int32(width), Int32(height))
+        waitUntil("the sheet followed the parent to \(width)×\(height)") { pageWidth() != before }
+        expectScrolled(to: "removing", in: dialog, "after the parent became \(width)×\(height)")
+      }
+      // Once the person scrolls, the page stays where they took it.
+      _ = evaluate(
+        "window.dispatchEvent(new WheelEvent('wheel')); window.scrollTo(0, 0); 'ok'", in: dialog.viewer.webView)
+      let before = pageWidth()
+      gtk_window_set_default_size(host.window, 700, 1000)
+      waitUntil("the sheet followed the parent again") { pageWidth() != before }
+      MainLoop.spin(until: { false }, timeout: 0.5)  // A frame or more for a scroll that must not come.
+      XCTAssertEqual(evaluate("String(window.scrollY)", in: dialog.viewer.webView), "0", "scrolled back to the section")
+    }
+  }
 }
 
 /// Checks that the element `id` is in view in `dialog`'s page (its top within the viewport).

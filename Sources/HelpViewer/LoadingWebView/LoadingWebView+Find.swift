@@ -143,6 +143,7 @@ extension LoadingWebView {
       endSearch()
       return
     }
+    stopKeepingSection()  // The matches, not the section, are what the person looks for now.
     let maxCount = guint(FindState.maxMatchCount)
     webkit_find_controller_search(findController, text, findOptions, maxCount)
     findBar.searchActive = true
