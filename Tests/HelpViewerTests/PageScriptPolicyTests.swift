@@ -220,6 +220,56 @@ final class PageScriptPolicyTests: GtkTestCase {
     }
   }
 
+  func testOneFoldersPagesReachNoOtherFoldersFiles() throws {
+    // The scheme answers with `Access-Control-Allow-Origin: *` (WebKit gives local documents no
+    // origin a response could name, so a page could not fetch its own files otherwise). What
+    // keeps a folder's or book's pages out of another's files is the policy: `'self'` only.
+    try onMain {
+      let id = UUID().uuidString.prefix(8).lowercased()
+      let far = FileManager.default.temporaryDirectory.appendingPathComponent("hv-far-\(id)")
+      let near = FileManager.default.temporaryDirectory.appendingPathComponent("hv-near-\(id)")
+      defer { for folder in [far, near] { try? FileManager.default.removeItem(at: folder) } }
+      for folder in [far, near] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      }
+      try Data("secret".utf8).write(to: far.appendingPathComponent("secret.txt"))
+      try Data(contentsOf: MallardViewerTests.fixture.appendingPathComponent("C/figures/sync.png"))
+        .write(to: far.appendingPathComponent("pixel.png"))
+      try Data("<title>Far</title><p>Far.</p>".utf8).write(to: far.appendingPathComponent("index.html"))
+      let farURL = "help-viewer://far-\(id)"
+      BundledScheme.register(folder: far, as: "far-\(id)")
+      BundledScheme.register(folder: near, as: "near-\(id)")
+      try Data(
+        """
+        <!DOCTYPE html><html><head><meta charset="utf-8"><title>Near</title></head><body>
+        <img id="img" src="\(farURL)/pixel.png"><iframe id="frame" src="\(farURL)/index.html"></iframe>
+        <script>
+        var root = document.documentElement;
+        fetch('\(farURL)/secret.txt').then(r => r.text()).then(t => { root.dataset.cross = t; },
+          () => { root.dataset.cross = 'failed'; });
+        fetch('\(farURL)/secret.txt', {mode: 'no-cors'}).then(() => { root.dataset.opaque = 'fetched'; },
+          () => { root.dataset.opaque = 'failed'; });
+        </script></body></html>
+        """.utf8
+      ).write(to: near.appendingPathComponent("index.html"))
+      let viewer = LoadingWebView(configuration: ViewerConfiguration())
+      let window = showInWindow(viewer.gtkWidget, title: "Near \(id)")
+      defer { gtk_window_destroy(window) }
+      viewer.load(BundledScheme.url("index.html", in: "near-\(id)"))
+      let data = { (name: String) in evaluate("String(document.documentElement.dataset.\(name))", in: viewer.webView) }
+      waitUntil("the page and its fetches") {
+        viewer.state.title == "Near" && data("cross") != "undefined" && data("opaque") != "undefined"
+          && evaluate("String(document.getElementById('img').complete)", in: viewer.webView) == "true"
+      }
+      XCTAssertEqual(data("cross"), "failed", "read another folder's file")
+      XCTAssertEqual(data("opaque"), "failed", "reached another folder's file")
+      XCTAssertEqual(evaluate("String(document.getElementById('img').naturalWidth)", in: viewer.webView), "0")
+      XCTAssertFalse(
+        BundledScheme.requested.contains { $0.hasPrefix(farURL) },
+        "a request reached the other folder: \(BundledScheme.requested)")
+    }
+  }
+
   func testARemotePageReachesNoLocalContent() throws {
     try onMain {
       let server = try TestServer()
