@@ -38,7 +38,9 @@ final class MallardStallTests: GtkTestCase {
   func testASlowPageFailsAtTheBudgetWhileAnotherViewerShowsItsPage() throws {
     try XCTSkipUnless(MallardViewerTests.hasYelpXSL, "yelp-xsl is not installed")
     try onMain {
-      let budget = 4.0
+      // Room for the other viewer (a new web process and its page) on a loaded machine: with 4 s,
+      // under AddressSanitizer in the whole suite beside other work, it came after the budget.
+      let budget = 8.0
       let saved = MallardRenderer.shared.timeBudget
       MallardRenderer.shared.timeBudget = budget
       defer { MallardRenderer.shared.timeBudget = saved }
@@ -54,15 +56,15 @@ final class MallardStallTests: GtkTestCase {
       defer { gtk_window_destroy(quickWindow) }
       waitUntil("the other viewer's page") { quickViewer.state.phase == .loaded && quickViewer.state.title == "Stall" }
       XCTAssertEqual(slowViewer.state.phase, .loading, "the other page came while the slow one rendered")
-      waitUntil("the slow page's error", timeout: budget + 15) { slowViewer.state.error != nil }
+      waitUntil("the slow page's error", timeout: budget + 18) { slowViewer.state.error != nil }
       let elapsed = Date().timeIntervalSince(start)
       XCTAssertGreaterThanOrEqual(elapsed, budget - 0.5)
       // Well before the page watchdog's 30 s (parsing and counting 5 MB come on top of the
       // budget; 16.6 s under ThreadSanitizer with the cache and the page on budgets of their own).
-      XCTAssertLessThan(elapsed, budget + 12, "the error came at the budget, not at the page watchdog's 30 s")
+      XCTAssertLessThan(elapsed, budget + 15, "the error came at the budget, not at the page watchdog's 30 s")
       let error = try XCTUnwrap(slowViewer.state.error)
       XCTAssertNotEqual(error.kind, .timedOut, "not “the server did not answer in time”")
-      XCTAssertTrue(error.details?.contains("took longer than 4 s") == true, "\(error)")
+      XCTAssertTrue(error.details?.contains("took longer than 8 s") == true, "\(error)")
       // A kind of its own (issue 30): the page, not a server, took too long; Retry may help.
       XCTAssertEqual(error.kind, .pageTooSlow, "\(error)")
       XCTAssertEqual(error.title, "Page Too Slow to Show")
