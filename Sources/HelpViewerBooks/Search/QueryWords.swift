@@ -68,14 +68,16 @@ struct QueryWords {
   var requiredText: String { required.joined(separator: " ") }
 
   /// English inflections of `word` to try when the book does not hold it: plural and verb
-  /// endings removed ("takes" → "take", "copies" → "copy", "renamed" → "rename"). Only for
+  /// endings removed ("takes" → "take", "copies" → "copy", "copied" → "copy", "renamed" →
+  /// "rename"), in that order of preference. Only for
   /// words of one token of letters, and stems of 3 letters or more.
   static func stems(of word: String) -> [String] {
     let tokens = SpellingCorrector.tokens(of: word)
     guard tokens.count == 1, let token = tokens.first, token.allSatisfy(\.isLetter) else { return [] }
     var stems: [String] = []
     for (suffix, replacement) in [
-      ("ies", "y"), ("s", ""), ("es", ""), ("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"), ("ly", ""),
+      ("ies", "y"), ("s", ""), ("es", ""), ("ing", ""), ("ing", "e"), ("ied", "y"), ("ed", ""), ("ed", "e"),
+      ("ly", ""),
     ] where token.hasSuffix(suffix) {
       let stem = String(token.dropLast(suffix.count)) + replacement
       if stem.count >= 3 { stems.append(stem) }

@@ -79,9 +79,14 @@ extension SearchIndex {
       }
       candidates[page] = candidate
     }
-    let wordTokens = words.map(SpellingCorrector.tokens(of:))
+    let wordTokens = words.map(NamingWords.queryTokens(of:))
+    // A word no section holds still counts when a title names it in another form ("cannot"
+    // for "Can't print"): by its rarity.
+    let titleWeights = zip(weights, wordTokens).map { weight, tokens in
+      weight > 0 ? weight : tokens.reduce(0) { $0 + rarity(of: $1) }
+    }
     func titleWeight(_ page: Int32) -> Double {
-      let named = namedWeights(wordTokens, weights: weights, page: page)
+      let named = namedWeights(wordTokens, weights: titleWeights, page: page)
       return named.title + Self.summaryWeight * named.summary
     }
     let ranked = candidates.compactMap { page, candidate -> (page: Int32, key: [Double], candidate: Candidate)? in

@@ -18,9 +18,10 @@ import HelpViewerCore
 /// counts as tier 3.
 /// The pages found are then grouped (`order(_:words:)`): the page named for the words and pages
 /// whose title names every word, then pages with a heading (or title and summary together)
-/// naming them, then pages with a section holding them; within a group, by how much of the
-/// query the title names. The pages holding the words across sections or some of them follow
-/// (`fallbackPages`).
+/// naming them, then pages with a section holding them and pages whose title is mostly the
+/// query's words; within a group, by how much of the query the title names. The other pages
+/// holding the words across sections or some of them follow (`fallbackPages`). A title's words
+/// are read as `NamingWords` reads them ("can't" names "cannot", "logout" names "log out").
 /// A query of one character lists the sections whose heading starts with it, ranked, then the
 /// others in book order (ranking most of a large book takes tens of milliseconds).
 ///
@@ -164,11 +165,13 @@ extension SearchIndex {
 
   /// Orders the pages found by the section tiers as a person looking for a page would: pages
   /// whose title names every word first, then pages with a heading naming them (tiers 1 and
-  /// 2), then pages with a section holding them (tiers 3 and 4); within each, pages whose
-  /// title names more of the words (weighted by how rare each is) first, the tiers' order
-  /// among equals. The fallback's pages stay last, in their order.
+  /// 2), then pages with a section holding them (tiers 3 and 4) and pages found across their
+  /// sections whose title is mostly the query's words (`mostlyQueryShare`; `sectionBonus`
+  /// below those with a section); within each, pages whose title names more of the words
+  /// (weighted by how rare each is) first, the tiers' order among equals. The fallback's other
+  /// pages stay last, in their order.
   func order(_ hits: inout PageHits, words: [String]) {
-    let tokens = words.map(SpellingCorrector.tokens(of:))
+    let tokens = words.map(NamingWords.queryTokens(of:))
     let weights = tokens.map { $0.reduce(0) { $0 + rarity(of: $1) } }
     let total = weights.reduce(0, +)
     var keys: [Int32: (group: Int, named: Double)] = [:]
@@ -187,9 +190,15 @@ extension SearchIndex {
         let focus = Double(title.filter { word in queryTokens.contains { WordStem.matches($0, word) } }.count)
         keys[hit.page] = (0, focus / Double(max(title.count, 1)))
       } else {
-        // A page whose title and summary name every word ranks with headings naming them.
-        let group = hit.tier <= 1 || withSummary >= 0.999 ? 1 : hit.tier <= 3 ? 2 : 3
-        keys[hit.page] = (group, share + Self.summaryWeight * (withSummary - share))
+        // A page whose title and summary name every word ranks with headings naming them; a
+        // page holding the words only across its sections, with the sections holding them all
+        // when its title is mostly the query's words ("Open a document" for "open a recent
+        // document"), those with such a section counting `sectionBonus` more.
+        let focus = Double(title.filter { word in queryTokens.contains { WordStem.matches($0, word) } }.count)
+        let mostlyQuery = share > 0 && focus / Double(max(title.count, 1)) > Self.mostlyQueryShare
+        let group = hit.tier <= 1 || withSummary >= 0.999 ? 1 : hit.tier <= 3 || mostlyQuery ? 2 : 3
+        let bonus = group == 2 && hit.tier <= 3 ? Self.sectionBonus : 0
+        keys[hit.page] = (group, share + Self.summaryWeight * (withSummary - share) + bonus)
       }
     }
     hits.reorder { a, b in
@@ -202,16 +211,36 @@ extension SearchIndex {
   /// How much a word the page's summary names counts, beside one its title names.
   static let summaryWeight = 0.5
 
-  /// The weights of the query's words (`tokens`, one list a word) that the title of `page`
-  /// names, and of those only its summary names.
+  /// How much more than its title's share a page with a section holding every word counts,
+  /// beside a page holding them across its sections whose title is mostly the query's words.
+  static let sectionBonus = 0.15
+
+  /// The share of a title's words that are the query's above which a page found across its
+  /// sections ranks with the pages found by a section.
+  static let mostlyQueryShare = 0.6
+
+  /// The weights of the query's words (`tokens`, one list a word, `NamingWords.queryTokens`)
+  /// that the title of `page` names, and of those only its summary names. A word names a title
+  /// word it starts or shares a stem with (`WordStem.matches`); two adjacent words of one token
+  /// each also name the title word they make joined (`NamingWords.joined`).
   func namedWeights(_ tokens: [[String]], weights: [Double], page: Int32) -> (title: Double, summary: Double) {
     let title = titleTokens[Int(page)]
     let summary = summaryTokens[Int(page)]
+    // Words a title writes joined that the query writes apart ("logout" for "log out").
+    func joined(_ index: Int, in words: Set<String>) -> Bool {
+      func pair(_ first: Int) -> Bool {
+        first >= 0 && first + 1 < tokens.count && tokens[first].count == 1 && tokens[first + 1].count == 1
+          && NamingWords.joined(tokens[first][0], tokens[first + 1][0], in: words)
+      }
+      return pair(index - 1) || pair(index)
+    }
     var named = (title: 0.0, summary: 0.0)
     for (index, word) in tokens.enumerated() where !word.isEmpty {
-      if word.allSatisfy({ token in title.contains { WordStem.matches(token, $0) } }) {
+      if word.allSatisfy({ token in title.contains { WordStem.matches(token, $0) } }) || joined(index, in: title) {
         named.title += weights[index]
-      } else if word.allSatisfy({ token in summary.contains { WordStem.matches(token, $0) } }) {
+      } else if word.allSatisfy({ token in summary.contains { WordStem.matches(token, $0) } })
+        || joined(index, in: summary)
+      {
         named.summary += weights[index]
       }
     }
@@ -280,72 +309,6 @@ extension SearchIndex {
     var rows: [(row: Int, score: Double)] = []
     while try statement.step() { rows.append((statement.integer(at: 0), statement.double(at: 1))) }
     return rows
-  }
-
-  /// The rows matching `match` (a naming tier's query), best named first: ordered by
-  /// `namingRank`, then by the length of their text (a definition says more than a pointer to
-  /// it), then by bm25. Only the `limit` best by bm25 are ordered.
-  private func namingRows(
-    _ connection: SQLiteConnection, match: String, tokens: [String], prefix: Bool, limit: Int
-  ) throws(LoadError) -> [(row: Int, score: Double, names: Bool)] {
-    let statement = try connection.prepare(
-      "SELECT rowid, heading, title, length(body), rank FROM sections WHERE sections MATCH ?1 ORDER BY rank LIMIT ?2")
-    try statement.bind(match, at: 1)
-    try statement.bind(limit, at: 2)
-    var rows: [(row: Int, rank: Double, length: Int, score: Double, names: Bool)] = []
-    func holdsAll(_ text: String) -> Bool {
-      let words = SpellingCorrector.tokens(of: text)
-      return tokens.allSatisfy { token in words.contains { prefix ? $0.hasPrefix(token) : $0 == token } }
-    }
-    while try statement.step() {
-      let heading = statement.text(at: 1) ?? ""
-      let title = statement.text(at: 2) ?? ""
-      let rank = Self.namingRank(heading: heading, title: title, tokens: tokens, prefix: prefix)
-      rows.append(
-        (
-          statement.integer(at: 0), rank, statement.integer(at: 3), statement.double(at: 4),
-          holdsAll(heading) || holdsAll(title)
-        ))
-    }
-    // Stable: equals keep bm25's order.
-    let ordered = rows.enumerated().sorted { a, b in
-      if a.element.rank != b.element.rank { return a.element.rank > b.element.rank }
-      if a.element.length != b.element.length { return a.element.length > b.element.length }
-      return a.offset < b.offset
-    }
-    return ordered.map { ($0.element.row, $0.element.score, $0.element.names) }
-  }
-
-  /// Words API references put before a name (`class subprocess.Popen`, `Static method:
-  /// Buffer.alloc`): they name nothing.
-  static let declarationWords: Set<String> = [
-    "class", "exception", "method", "static", "function", "property", "attribute", "event", "coroutine",
-    "classmethod", "staticmethod", "abstractmethod", "async", "await", "awaitable", "data", "module", "interface",
-  ]
-
-  /// How well a section's heading names the query's `tokens`: the share of the heading's words
-  /// that are query words (of the title's, for the text before a page's first heading), plus a
-  /// quarter of the share of query words in the page's title. Words match whole, or as
-  /// prefixes when `prefix`. A heading's name is the text before its first parenthesis (a
-  /// signature's parameters name nothing: `collections.namedtuple(typename, …)` names
-  /// "namedtuple" as well as `class typing.NamedTuple`), stop words left out.
-  ///
-  /// ```swift
-  /// SearchIndex.namingRank(heading: "Class: EventEmitter", title: "Events", tokens: ["eventemitter"], prefix: false)
-  /// // 0.5, above "DEP0033: EventEmitter.listenerCount()"'s 0.33
-  /// ```
-  static func namingRank(heading: String, title: String, tokens: [String], prefix: Bool) -> Double {
-    guard !tokens.isEmpty else { return 0 }
-    func matches(_ word: String) -> Bool { tokens.contains { prefix ? word.hasPrefix($0) : word == $0 } }
-    let shown = heading.isEmpty ? title : heading
-    let name = shown.split(separator: "(", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-    let named = SpellingCorrector.tokens(of: name.isEmpty ? shown : String(name)).filter {
-      !StopWords.words.contains($0) && !declarationWords.contains($0)
-    }
-    let coverage = named.isEmpty ? 0 : Double(named.filter(matches).count) / Double(named.count)
-    let titleWords = Set(SpellingCorrector.tokens(of: title))
-    let inTitle = tokens.filter { token in titleWords.contains { prefix ? $0.hasPrefix(token) : $0 == token } }
-    return coverage + 0.25 * Double(inTitle.count) / Double(tokens.count)
   }
 
   /// The sections `rows`, without snippets or scores (the other sections of a result).

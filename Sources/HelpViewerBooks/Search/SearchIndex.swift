@@ -40,9 +40,9 @@ public final class SearchIndex: Sendable {
   /// there: search groups sections into pages without asking SQLite.
   let pageIDs: [String]
   let rowPages: [Int32]
-  /// The tokens of each page's title (`pageIDs`' order), stop words left out.
+  /// The tokens of each page's title (`pageIDs`' order) as ranking compares them (`NamingWords`).
   let titleTokens: [Set<String>]
-  /// The tokens of each page's summary (`PageText.summary`), stop words left out.
+  /// The tokens of each page's summary (`PageText.summary`), as `titleTokens`.
   let summaryTokens: [Set<String>]
   let connection: Locked<SQLiteConnection>
   /// Identical sections on several pages, and the one listed for each.
@@ -125,8 +125,8 @@ public final class SearchIndex: Sendable {
       let title = text.title.isEmpty ? page.id : text.title
       let pageIndex = Int32(pageIDs.count)
       pageIDs.append(page.id)
-      titleTokens.append(Set(SpellingCorrector.tokens(of: title).filter { !StopWords.words.contains($0) }))
-      summaryTokens.append(Set(SpellingCorrector.tokens(of: text.summary).filter { !StopWords.words.contains($0) }))
+      titleTokens.append(Set(NamingWords.tokens(of: title)))
+      summaryTokens.append(Set(NamingWords.tokens(of: text.summary)))
       for section in text.sections {
         try insert.bind(title, at: 1)
         try insert.bind(section.heading, at: 2)

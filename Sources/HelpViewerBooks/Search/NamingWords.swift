@@ -1,0 +1,55 @@
+/// The words of a title or a summary as ranking compares them with a query's words: tokens
+/// (`SpellingCorrector.tokens(of:)`) without stop words, with negative contractions read in
+/// full, and words a query writes apart meeting the word a title writes joined.
+///
+/// - "can't" and "can not" are "cannot", and any other "n't" is "not": "Can't add
+///   annotations?" names the query "cannot add annotations" (the tokenizer splits "can't" into
+///   "can", a stop word, and "t", which names nothing).
+/// - Two adjacent query words name a title word that is the two joined: "log out" names
+///   "Configure automatic logout", "set up" names "Setup".
+///
+/// ```swift
+/// NamingWords.tokens(of: "Can't add annotations?")   // ["cannot", "add", "annotations"]
+/// NamingWords.queryTokens(of: "don't")                // ["not"]
+/// ```
+enum NamingWords {
+  /// The tokens of `text` (a title or a summary) that can name a query's words, in order.
+  static func tokens(of text: String) -> [String] {
+    read(SpellingCorrector.tokens(of: text)).filter { !StopWords.words.contains($0) }
+  }
+
+  /// The tokens of one query word, contractions read in full ("can't" → "cannot").
+  static func queryTokens(of word: String) -> [String] {
+    let tokens = read(SpellingCorrector.tokens(of: word))
+    let meaningful = tokens.filter { !StopWords.words.contains($0) }
+    return meaningful.isEmpty ? tokens : meaningful
+  }
+
+  /// `tokens` with negative contractions and "can not" in full.
+  private static func read(_ tokens: [String]) -> [String] {
+    var read: [String] = []
+    for token in tokens {
+      guard let previous = read.last else {
+        read.append(token)
+        continue
+      }
+      if previous == "can", token == "t" || token == "not" {
+        read[read.count - 1] = "cannot"
+      } else if token == "t", previous.count > 1, previous.hasSuffix("n") {
+        // "didn't", "doesn't", "won't": the verb says little, the negation much.
+        read[read.count - 1] = "not"
+      } else {
+        read.append(token)
+      }
+    }
+    return read
+  }
+
+  /// Whether the query words `first` and `second` (single tokens), written together, are
+  /// one of `words`: "log" and "out" are "logout".
+  static func joined(_ first: String, _ second: String, in words: Set<String>) -> Bool {
+    guard !first.isEmpty, !second.isEmpty else { return false }
+    let compound = first + second
+    return words.contains { $0 == compound || WordStem.of($0) == WordStem.of(compound) }
+  }
+}
