@@ -17,8 +17,6 @@ let package = Package(
   products: [
     .library(name: "HelpViewer", targets: ["HelpViewer"]),
     .executable(name: "help-viewer-demo", targets: ["HelpViewerDemo"]),
-    .executable(name: "help-viewer-bench", targets: ["HelpViewerBench"]),
-    .executable(name: "help-viewer-raw-load", targets: ["HelpViewerRawLoad"]),
   ],
   targets: [
     .systemLibrary(
@@ -36,10 +34,6 @@ let package = Package(
     .systemLibrary(
       name: "HelpViewerCXSLT", pkgConfig: "libexslt",
       providers: [.apt(["libxslt1-dev"])]),
-    // Xlib, for the benchmark's screen grabs only (not a dependency of the library).
-    .systemLibrary(
-      name: "HelpViewerCX11", pkgConfig: "x11",
-      providers: [.apt(["libx11-dev"])]),
     .target(name: "HelpViewerCShim", dependencies: ["HelpViewerCWebKit"]),
     // The gettext catalogs (`po/*.po`) are read by the core's own `.po` reader; see Translations.md in HelpViewer.docc.
     .target(name: "HelpViewerCore", resources: [.copy("Localization/po")]),
@@ -60,17 +54,6 @@ let package = Package(
       name: "HelpViewerDemo",
       dependencies: ["HelpViewer", "HelpViewerCore", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerBooks"],
       path: "Sources/HelpViewerDemo"),
-    // The benchmark (issue 6) and the minimal raw WebKitGTK program it compares cold start with.
-    .executableTarget(
-      name: "HelpViewerBench",
-      dependencies: [
-        "HelpViewer", "HelpViewerBooks", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerCSQLite",
-        "HelpViewerCX11",
-      ],
-      path: "Sources/HelpViewerBench", exclude: ["QuerySets"]),
-    .executableTarget(
-      name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"],
-      path: "Sources/HelpViewerRawLoad"),
     .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
     .testTarget(
       name: "HelpViewerBooksTests", dependencies: ["HelpViewerBooks", "HelpViewerCore"], exclude: ["Fixtures"]),
