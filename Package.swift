@@ -54,6 +54,8 @@ let package = Package(
       name: "HelpViewerDemo",
       dependencies: ["HelpViewer", "HelpViewerCore", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerBooks"],
       path: "Sources/HelpViewerDemo"),
+    // The tests' own C (GTK's accessibility test API): no shipped target depends on it.
+    .target(name: "HelpViewerTestShim", dependencies: ["HelpViewerCGtk"], path: "Tests/HelpViewerTestShim"),
     .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
     .testTarget(
       name: "HelpViewerBooksTests", dependencies: ["HelpViewerBooks", "HelpViewerCore"], exclude: ["Fixtures"]),
@@ -61,7 +63,7 @@ let package = Package(
       name: "HelpViewerTests",
       dependencies: [
         "HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim", "HelpViewerDemo",
-        "HelpViewerDemoContent", "HelpViewerBooks",
+        "HelpViewerDemoContent", "HelpViewerBooks", "HelpViewerTestShim",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -10,7 +10,7 @@ extension HelpViewerEngine {
   static func reset() {
     dropSpareViews()
     dropSearchIndexes()
-    SearchIndexes.beforeBuild = nil
+    SearchIndexes.builder = SearchIndexes.defaultBuilder
     reusesDialogWindows = true
     spareViewLimit = 1
     preloadLimit = 2
