@@ -10,6 +10,8 @@
 //                       rendering with yelp-xsl through libxslt, and search; no GTK)
 //   HelpViewerGlue    → HelpViewerCore (its errors are the core's `PlatformError`),
 //                       HelpViewerCGtk, HelpViewerCWebKit (system libraries), HelpViewerCShim (tiny C shim)
+//
+// The benchmark is a package of its own, Benchmarks/, which depends on this one by path.
 import PackageDescription
 
 let package = Package(

@@ -11,6 +11,7 @@ extension HelpViewerEngine {
     dropSpareViews()
     dropSearchIndexes()
     SearchIndexes.builder = SearchIndexes.defaultBuilder
+    BundledScheme.onRequest = nil
     reusesDialogWindows = true
     spareViewLimit = 1
     preloadLimit = 2
