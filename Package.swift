@@ -10,6 +10,8 @@
 //                       rendering with yelp-xsl through libxslt, and search; no GTK)
 //   HelpViewerGlue    → HelpViewerCore (its errors are the core's `PlatformError`),
 //                       HelpViewerCGtk, HelpViewerCWebKit (system libraries), HelpViewerCShim (tiny C shim)
+//
+// The benchmark is a package of its own, Benchmarks/, which depends on this one by path.
 import PackageDescription
 
 let package = Package(
@@ -17,8 +19,6 @@ let package = Package(
   products: [
     .library(name: "HelpViewer", targets: ["HelpViewer"]),
     .executable(name: "help-viewer-demo", targets: ["HelpViewerDemo"]),
-    .executable(name: "help-viewer-bench", targets: ["HelpViewerBench"]),
-    .executable(name: "help-viewer-raw-load", targets: ["HelpViewerRawLoad"]),
   ],
   targets: [
     .systemLibrary(
@@ -36,10 +36,6 @@ let package = Package(
     .systemLibrary(
       name: "HelpViewerCXSLT", pkgConfig: "libexslt",
       providers: [.apt(["libxslt1-dev"])]),
-    // Xlib, for the benchmark's screen grabs only (not a dependency of the library).
-    .systemLibrary(
-      name: "HelpViewerCX11", pkgConfig: "x11",
-      providers: [.apt(["libx11-dev"])]),
     .target(name: "HelpViewerCShim", dependencies: ["HelpViewerCWebKit"]),
     // The gettext catalogs (`po/*.po`) are read by the core's own `.po` reader; see Translations.md in HelpViewer.docc.
     .target(name: "HelpViewerCore", resources: [.copy("Localization/po")]),
@@ -60,17 +56,8 @@ let package = Package(
       name: "HelpViewerDemo",
       dependencies: ["HelpViewer", "HelpViewerCore", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerBooks"],
       path: "Sources/HelpViewerDemo"),
-    // The benchmark (issue 6) and the minimal raw WebKitGTK program it compares cold start with.
-    .executableTarget(
-      name: "HelpViewerBench",
-      dependencies: [
-        "HelpViewer", "HelpViewerBooks", "HelpViewerGlue", "HelpViewerDemoContent", "HelpViewerCSQLite",
-        "HelpViewerCX11",
-      ],
-      path: "Sources/HelpViewerBench", exclude: ["QuerySets"]),
-    .executableTarget(
-      name: "HelpViewerRawLoad", dependencies: ["HelpViewerCGtk", "HelpViewerCWebKit"],
-      path: "Sources/HelpViewerRawLoad"),
+    // The tests' own C (GTK's accessibility test API): no shipped target depends on it.
+    .target(name: "HelpViewerTestShim", dependencies: ["HelpViewerCGtk"], path: "Tests/HelpViewerTestShim"),
     .testTarget(name: "HelpViewerCoreTests", dependencies: ["HelpViewerCore"]),
     .testTarget(
       name: "HelpViewerBooksTests", dependencies: ["HelpViewerBooks", "HelpViewerCore"], exclude: ["Fixtures"]),
@@ -78,7 +65,7 @@ let package = Package(
       name: "HelpViewerTests",
       dependencies: [
         "HelpViewer", "HelpViewerGlue", "HelpViewerCGtk", "HelpViewerCWebKit", "HelpViewerCShim", "HelpViewerDemo",
-        "HelpViewerDemoContent", "HelpViewerBooks",
+        "HelpViewerDemoContent", "HelpViewerBooks", "HelpViewerTestShim",
       ]),
   ],
   swiftLanguageModes: [.v6]

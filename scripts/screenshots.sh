@@ -11,9 +11,10 @@ source scripts/lib/setup.sh
 source scripts/lib/notebook-pictures.sh
 helpviewer_install_missing "${HELPVIEWER_PACKAGES[@]}"
 swift build --product help-viewer-demo
-swift build --product help-viewer-bench
+# The benchmark is a package of its own (Benchmarks/): its --picture takes the screen grabs.
+swift build --package-path Benchmarks --product help-viewer-bench
 demo="$(swift build --show-bin-path)/help-viewer-demo"
-notebook_pictures "$(swift build --show-bin-path)/help-viewer-bench" "$demo"
+notebook_pictures "$(swift build --package-path Benchmarks --show-bin-path)/help-viewer-bench" "$demo"
 shot() { helpviewer_with_display "$demo" "$@" >/dev/null; }
 
 # A server on 127.0.0.1 that accepts connections and never answers: the page stays loading.

@@ -6,7 +6,7 @@
 #
 # Two catalogs, each with its own strings:
 # - the library's: every localized("…") (and localized("…", "…", count:), localized("…",
-#   context: "…")) in Sources/ outside the demo and the benchmark →
+#   context: "…")) in Sources/ outside the demo →
 #   Sources/HelpViewerCore/Localization/po/helpviewer.pot and its LANG.po;
 # - the demo's ("Notebook"): every notebookLocalized("…") in Sources/HelpViewerDemo and
 #   Resources/Notebook → Resources/Notebook/po/notebook.pot and its LANG.po.
@@ -47,7 +47,7 @@ merge() {
 }
 
 library=Sources/HelpViewerCore/Localization/po
-grep -rl --include='*.swift' --exclude-dir=HelpViewerDemo --exclude-dir=HelpViewerBench 'localized(' Sources |
+grep -rl --include='*.swift' --exclude-dir=HelpViewerDemo 'localized(' Sources |
   LC_ALL=C sort >"$files"
 extract "$library/helpviewer.pot" HelpViewer \
   --keyword=localized:1 --keyword=localized:1,2,3t --keyword=localized:1,2c,2t

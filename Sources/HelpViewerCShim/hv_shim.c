@@ -43,18 +43,6 @@ void hv_widget_set_accessible_role(GtkWidget *widget, GtkAccessibleRole role) {
   g_object_set(widget, "accessible-role", role, NULL);
 }
 
-char *hv_accessible_check_label(GtkAccessible *accessible, const char *label) {
-  return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label);
-}
-
-char *hv_accessible_check_description(GtkAccessible *accessible, const char *description) {
-  return gtk_test_accessible_check_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
-}
-
-char *hv_accessible_check_busy(GtkAccessible *accessible, gboolean busy) {
-  return gtk_test_accessible_check_state(accessible, GTK_ACCESSIBLE_STATE_BUSY, busy);
-}
-
 gboolean hv_settings_get_prefer_dark(GtkSettings *settings) {
   gboolean dark = FALSE;
   g_object_get(settings, "gtk-application-prefer-dark-theme", &dark, NULL);

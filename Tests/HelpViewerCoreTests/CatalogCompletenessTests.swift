@@ -18,7 +18,7 @@ import Testing
     root.appendingPathComponent("Sources/HelpViewerDemo"), root.appendingPathComponent("Resources/Notebook"),
   ]
   /// The folders below `Sources/` that are no part of the library.
-  static let notLibrary: Set<String> = ["HelpViewerDemo", "HelpViewerBench"]
+  static let notLibrary: Set<String> = ["HelpViewerDemo"]
 
   static func libraryCalls() throws -> (messages: [SourceScan.Message], problems: [String]) {
     try SourceScan.localizedCalls(in: [root.appendingPathComponent("Sources")], excluding: notLibrary)

@@ -272,16 +272,17 @@ private func bookWidgets(_ dialog: HelpDialog) -> [GWeakObject]? {
   ]
 }
 
-/// Holds every search index build until `release()` (through `SearchIndexes.beforeBuild`).
+/// Holds every search index build until `release()` (through `SearchIndexes.builder`, which it
+/// wraps: each build waits, then runs as a host's does).
 @MainActor
 final class HeldBuilds {
   private var continuations: [CheckedContinuation<Void, Never>] = []
   private var isReleased = false
 
   init() {
-    SearchIndexes.beforeBuild = { [weak self] in
-      guard let self, !self.isReleased else { return }
-      await withCheckedContinuation { self.continuations.append($0) }
+    SearchIndexes.builder = { [weak self] book in
+      if let self, !self.isReleased { await withCheckedContinuation { self.continuations.append($0) } }
+      return try await SearchIndexes.defaultBuilder(book)
     }
   }
 
@@ -291,7 +292,7 @@ final class HeldBuilds {
   /// Lets the held builds (and those to come) run.
   func release() {
     isReleased = true
-    SearchIndexes.beforeBuild = nil
+    SearchIndexes.builder = SearchIndexes.defaultBuilder
     let held = continuations
     continuations.removeAll()
     for continuation in held { continuation.resume() }

@@ -1,10 +1,10 @@
 import Foundation
 import HelpViewerCGtk
 import HelpViewerCore
-import HelpViewerGlue
 import XCTest
 
 @testable import HelpViewer
+@testable import HelpViewerGlue
 
 /// Swift concurrency under GTK's loop before any viewer exists: a task the host scheduled runs
 /// once any entry point of the package was called (issue 11.4). Each case first undoes the

@@ -14,9 +14,14 @@ import HelpViewerCore
 enum SearchIndexes {
   private static var ready: [HelpBook: SearchIndex] = [:]
   private static var building: [HelpBook: Task<SearchIndex, any Error>] = [:]
-  /// For tests: awaited by each build before it starts, so that a test decides when a build
-  /// finishes (e.g. after its dialog closed). `nil` unless a test sets it; `reset()` clears it.
-  static var beforeBuild: (@MainActor () async -> Void)?
+  /// How a book's index is built: `SearchIndex.build(book:)`, what every build runs. A test
+  /// that decides when builds finish wraps it (`@testable`); `reset()` puts it back.
+  static var builder: @MainActor (HelpBook) async throws -> SearchIndex = defaultBuilder
+
+  /// `SearchIndex.build(book:)`, the builder of every index a host's process makes.
+  static let defaultBuilder: @MainActor (HelpBook) async throws -> SearchIndex = { book in
+    try await SearchIndex.build(book: book)
+  }
 
   /// The index of `book`, when it is built.
   static func index(for book: HelpBook) -> SearchIndex? { ready[book] }
@@ -31,13 +36,8 @@ enum SearchIndexes {
   /// `dropped` when `drop()` cancelled the build meanwhile: its index is not kept.
   static func prepare(_ book: HelpBook) async throws(LoadError) -> SearchIndex {
     if let index = ready[book] { return index }
-    let gate = beforeBuild
-    let task =
-      building[book]
-      ?? Task { () async throws -> SearchIndex in
-        if let gate { await gate() }
-        return try await SearchIndex.build(book: book)
-      }
+    let build = builder
+    let task = building[book] ?? Task { () async throws -> SearchIndex in try await build(book) }
     building[book] = task
     let result: Result<SearchIndex, any Error>
     do {

@@ -162,15 +162,11 @@ extension BundledScheme {
   }
 
   /// The page id that a path of a book's address names (`/PAGE.html`; `/` is the index), or
-  /// `nil` for any other file.
+  /// `nil` for any other file (`HelpBookPage.id(inFileName:)`).
   private static func pageID(ofPath path: String) -> String? {
     let name = path.split(separator: "/", omittingEmptySubsequences: true)
     guard name.count <= 1 else { return nil }
-    let file = name.first.map(String.init) ?? "index.html"
-    guard file.hasSuffix(".html"), let id = String(file.dropLast(5)).removingPercentEncoding, !id.isEmpty else {
-      return nil
-    }
-    return id
+    return HelpBookPage.id(inFileName: name.first ?? "index.html")
   }
 
   private static func respond(_ request: URISchemeRequest, html: String) {

@@ -62,13 +62,14 @@ public enum BundledScheme {
     URL(string: BundledAddress.url(path, in: name)) ?? URL(fileURLWithPath: "/")
   }
 
-  /// The addresses of the requests answered so far, the last 64 (for tests: what a page reached).
-  private(set) static var requested: [String] = []
+  /// Called with the address of each request before it is answered; `nil` (nothing kept, nothing
+  /// called) unless a test sets it through `@testable` to see what a page reached. `reset()`
+  /// clears it.
+  static var onRequest: (@MainActor (String) -> Void)?
 
   /// Answers one request (called by WebKit through the shared web context).
   static func serve(_ request: URISchemeRequest) {
-    requested.append(request.uri)
-    if requested.count > 64 { requested.removeFirst() }
+    onRequest?(request.uri)
     if serveBook(request) { return }
     let name = request.host.lowercased()
     guard let root = folders[name] else {

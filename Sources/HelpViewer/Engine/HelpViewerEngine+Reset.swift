@@ -10,7 +10,8 @@ extension HelpViewerEngine {
   static func reset() {
     dropSpareViews()
     dropSearchIndexes()
-    SearchIndexes.beforeBuild = nil
+    SearchIndexes.builder = SearchIndexes.defaultBuilder
+    BundledScheme.onRequest = nil
     reusesDialogWindows = true
     spareViewLimit = 1
     preloadLimit = 2

@@ -24,26 +24,6 @@ enum WebEngine {
   /// Whether the views made from now on composite with hardware acceleration
   /// (`HelpViewerEngine.hardwareAcceleration`); a view keeps the policy it was made with.
   static var hardwareAcceleration = false
-  /// Every web view made and not freed yet, weakly (pruned at each new one).
-  private static var made: [GWeakObject] = []
-
-  /// The web views made here that are still alive (for tests: what a closed viewer, dialog or
-  /// spare leaves behind), each with the address it shows.
-  static var liveWebViews: [String] {
-    made.removeAll { !$0.isAlive }
-    return made.compactMap { weak in
-      weak.withObject {
-        webkit_web_view_get_uri($0.assumingMemoryBound(to: WebKitWebView.self)).map { String(cString: $0) }
-          ?? "(no page)"
-      }
-    }
-  }
-
-  private static func track(_ view: GObjectRef) -> GObjectRef {
-    made.removeAll { !$0.isAlive }
-    made.append(GWeakObject(view.raw))
-    return view
-  }
 
   /// A web view and its user content manager (for scripts and script message handlers), both
   /// owned by the holder.
@@ -74,7 +54,7 @@ enum WebEngine {
     let view = GObjectRef(
       adoptingNew: hv_web_view_new(
         session.opaque, sharedContext().opaque, contentManager.opaque, hardwareAcceleration ? 1 : 0))
-    return (track(view), contentManager)
+    return (view, contentManager)
   }
 
   /// Whether `view` can serve a viewer with `configuration`: it is on the session that
@@ -113,13 +93,13 @@ enum WebEngine {
     if sharing {
       let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, nil, 0))
       if let manager = webkit_web_view_get_user_content_manager(view.pointer()) {
-        return (track(view), GObjectRef(retaining: UnsafeMutableRawPointer(manager)))
+        return (view, GObjectRef(retaining: UnsafeMutableRawPointer(manager)))
       }
     }
     let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
     let view = GObjectRef(
       adoptingNew: hv_web_view_new_related(relatedView, contentManager.opaque, hardwareAcceleration ? 1 : 0))
-    return (track(view), contentManager)
+    return (view, contentManager)
   }
 
   /// Applies `configuration` to the view's settings (its own, or shared with the pool's hidden

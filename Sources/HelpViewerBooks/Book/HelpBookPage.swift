@@ -28,6 +28,22 @@ public struct HelpBookPage: Sendable, Hashable {
     self.book = book
   }
 
+  /// The id of the page a book's address names by its file name, `PAGE.html` as it stands in the
+  /// address (percent-encoded; a Mallard page is served and linked as `.html` too), or `nil`
+  /// for any other file: another extension, no name, a dot file (`.search.html`). The one
+  /// place a page's file name becomes its id, for the bundled scheme and the renderer's links.
+  ///
+  /// ```swift
+  /// HelpBookPage.id(inFileName: "note%20s.html")   // "note s"
+  /// HelpBookPage.id(inFileName: "style.css")       // nil
+  /// ```
+  package static func id(inFileName fileName: some StringProtocol) -> String? {
+    guard fileName.hasSuffix(".html"), !fileName.contains("/"),
+      let id = String(fileName.dropLast(".html".count)).removingPercentEncoding, !id.isEmpty, !id.hasPrefix(".")
+    else { return nil }
+    return id
+  }
+
   /// The page's address, with `section` (an element id) as the fragment.
   public func url(section: String? = nil) -> URL {
     guard let section, !section.isEmpty else { return fileURL }

@@ -89,7 +89,6 @@ final class MallardRenderer: @unchecked Sendable {
   private var keptOrder: [Key] = []
   private var linksWaiting: [HelpBookPage] = []
   private var renderingLinks = false
-  private var rendered: [String] = []
   private var linksAsked = 0
   private var linksGeneration = 0
 
@@ -143,8 +142,6 @@ final class MallardRenderer: @unchecked Sendable {
 
   private func keep(_ page: RenderedPage, for key: Key) {
     keptLock.withLock {
-      rendered.append(key.page)
-      if rendered.count > 2 * Self.keptPages { rendered.removeFirst() }
       if kept.updateValue(page, forKey: key) == nil { keptOrder.append(key) }
       while keptOrder.count > Self.keptPages { kept[keptOrder.removeFirst()] = nil }
     }
@@ -220,8 +217,18 @@ final class MallardRenderer: @unchecked Sendable {
   /// Whether pages from `prepareLinks` wait or render now (for tests).
   var isPreparingLinks: Bool { linksLock.withLock { renderingLinks || linksAsked > 0 } }
 
-  /// The ids of the last pages this renderer rendered, in order (for tests).
-  var renderedPages: [String] { keptLock.withLock { rendered } }
+  /// A page kept: its id, and the nonce it was rendered with (a page rendered again is kept
+  /// with a new one).
+  struct KeptPage: Hashable {
+    var id: String
+    var nonce: String
+  }
+
+  /// The pages kept now, the least recently used first: read from what the renderer keeps
+  /// anyway (`@testable`), nothing recorded for it.
+  var keptPages: [KeptPage] {
+    keptLock.withLock { keptOrder.compactMap { key in kept[key].map { KeptPage(id: key.page, nonce: $0.nonce) } } }
+  }
 
   /// The HTML of `page` of `book`, rendered once and kept (taken from those kept when it is
   /// there), on the calling thread. Throws `.helpRendererMissing` without yelp-xsl,

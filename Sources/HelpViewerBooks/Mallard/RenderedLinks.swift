@@ -52,12 +52,11 @@ enum RenderedLinks {
     return pages
   }
 
-  /// The page id that `address` names (`PAGE.html`, with or without a fragment), or `nil`.
+  /// The page id that `address` names (`PAGE.html`, with or without a fragment), or `nil`: a
+  /// link with a scheme (`help:`, `https:`) names no page of the book.
   static func pageID(_ address: String) -> String? {
     let path = address.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-    guard path.hasSuffix(".html"), !path.contains("/"), !path.contains(":"),
-      let id = String(path.dropLast(".html".count)).removingPercentEncoding, !id.isEmpty, !id.hasPrefix(".")
-    else { return nil }
-    return id
+    guard !path.contains(":") else { return nil }
+    return HelpBookPage.id(inFileName: path)
   }
 }

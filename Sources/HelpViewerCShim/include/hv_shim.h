@@ -23,12 +23,6 @@ void hv_accessible_set_busy(GtkAccessible *accessible, gboolean busy);
 // The accessible role is a construct property; set before the widget is realized (g_object_set).
 void hv_widget_set_accessible_role(GtkWidget *widget, GtkAccessibleRole role);
 
-// GTK's accessibility test API (gtk_test_accessible_check_*) is variadic. Each returns NULL when
-// the accessible has that value, else the value it has (free with g_free).
-char *hv_accessible_check_label(GtkAccessible *accessible, const char *label);
-char *hv_accessible_check_description(GtkAccessible *accessible, const char *description);
-char *hv_accessible_check_busy(GtkAccessible *accessible, gboolean busy);
-
 // GtkSettings' gtk-application-prefer-dark-theme through the variadic g_object_get/_set.
 gboolean hv_settings_get_prefer_dark(GtkSettings *settings);
 void hv_settings_set_prefer_dark(GtkSettings *settings, gboolean dark);

@@ -40,15 +40,16 @@ public enum MainLoop {
   /// Whether the GLib main loop drains libdispatch's main queue now.
   public static var isDispatchIntegrated: Bool { source.withLock { $0 != 0 } }
 
-  /// Undoes `integrateDispatch()`: for tests that check that an entry point integrates it (the
-  /// main queue's pending work then waits until the next `integrateDispatch()`).
+  /// Undoes `integrateDispatch()` (the main queue's pending work then waits until the next
+  /// `integrateDispatch()`). Internal: tests that check that an entry point integrates it reach
+  /// it through `@testable import`; no host or entry point calls it.
   ///
   /// ```swift
   /// MainLoop.removeDispatchIntegration()
   /// Task { @MainActor in ran = true }   // does not run while the GLib loop iterates…
   /// MainLoop.integrateDispatch()        // …until this
   /// ```
-  public static func removeDispatchIntegration() {
+  static func removeDispatchIntegration() {
     source.withLock { id in
       guard id != 0 else { return }
       g_source_remove(id)

@@ -10,15 +10,7 @@ extension UnsafeMutablePointer where Pointee == WebKitWebView {
   /// webView.askForAnswer { print("the page answers") }
   /// ```
   public func askForAnswer(_ answered: @escaping @MainActor () -> Void) {
-    let (callback, data) = asyncReady { source, result in
-      var error: UnsafeMutablePointer<GError>?
-      if let source, let value = webkit_web_view_evaluate_javascript_finish(gcast(source), result, &error) {
-        g_object_unref(UnsafeMutableRawPointer(value))
-      }
-      g_clear_error(&error)
-      answered()
-    }
-    webkit_web_view_evaluate_javascript(self, "0", -1, nil, nil, nil, callback, data)
+    evaluate("0") { _ in answered() }
   }
 
   /// Whether WebKit considers the page's web process responsive (`is-web-process-responsive`).

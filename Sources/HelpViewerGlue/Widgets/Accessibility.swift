@@ -29,31 +29,4 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
   public func setAccessibleRole(_ role: GtkAccessibleRole) {
     hv_widget_set_accessible_role(self, role)
   }
-
-  /// Compares the accessible label with `expected` through GTK's accessibility test API:
-  /// `nil` when it is `expected`, else the label it has (for tests and checks).
-  ///
-  /// ```swift
-  /// XCTAssertNil(button.accessibleLabelMismatch("Back"))
-  /// ```
-  public func accessibleLabelMismatch(_ expected: String) -> String? {
-    taking(hv_accessible_check_label(OpaquePointer(self), expected))
-  }
-
-  /// As `accessibleLabelMismatch`, for the accessible description.
-  public func accessibleDescriptionMismatch(_ expected: String) -> String? {
-    taking(hv_accessible_check_description(OpaquePointer(self), expected))
-  }
-
-  /// Whether assistive technologies are told the widget is busy (GTK's accessibility test API).
-  public var isAccessibleBusy: Bool {
-    taking(hv_accessible_check_busy(OpaquePointer(self), 1)) == nil
-  }
-}
-
-/// The text of a newly allocated C string, freed.
-private func taking(_ text: UnsafeMutablePointer<CChar>?) -> String? {
-  guard let text else { return nil }
-  defer { g_free(text) }
-  return String(cString: text)
 }

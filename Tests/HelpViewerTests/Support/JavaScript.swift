@@ -12,18 +12,7 @@ func evaluate(
   _ script: String, in webView: UnsafeMutablePointer<WebKitWebView>, file: StaticString = #filePath, line: UInt = #line
 ) -> String? {
   var answer: Result<String, PlatformError>?
-  let (callback, data) = asyncReady { source, result in
-    var error: UnsafeMutablePointer<GError>?
-    guard let source, let value = webkit_web_view_evaluate_javascript_finish(gcast(source), result, &error) else {
-      answer = .failure(PlatformError(taking: error))
-      return
-    }
-    defer { g_object_unref(UnsafeMutableRawPointer(value)) }
-    let text = jsc_value_to_string(value)
-    defer { g_free(text) }
-    answer = .success(text.map { String(cString: $0) } ?? "")
-  }
-  webkit_web_view_evaluate_javascript(webView, script, -1, nil, nil, nil, callback, data)
+  webView.evaluate(script) { answer = $0 }
   waitUntil("the page answered \(script)", file: file, line: line) { answer != nil }
   switch answer {
   case .success(let text): return text

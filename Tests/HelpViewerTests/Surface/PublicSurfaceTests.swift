@@ -138,7 +138,6 @@ final class PublicSurfaceTests: XCTestCase {
   private let systemLibraryPackages = [
     "HelpViewerCGtk": ["gtk4", "gtk4-unix-print"], "HelpViewerCWebKit": ["webkitgtk-6.0"],
     "HelpViewerCSQLite": ["sqlite3"], "HelpViewerCXML2": ["libxml-2.0"], "HelpViewerCXSLT": ["libexslt"],
-    "HelpViewerCX11": ["x11"],
   ]
 
   /// Type-checks `source` as a host file importing the built `HelpViewer` module.

@@ -1,23 +1,11 @@
 import Foundation
+import HelpViewerGlue
 
 /// Processes and their memory, from /proc: a process and everything it started (WebKit's web and
 /// network processes, below their bubblewrap sandbox).
 enum ProcessTree {
-  /// `root` and all its descendants.
-  static func family(of root: Int32) -> [Int32] {
-    var children: [Int32: [Int32]] = [:]
-    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-      guard let pid = Int32(entry), let parent = parent(of: pid) else { continue }
-      children[parent, default: []].append(pid)
-    }
-    var result: [Int32] = []
-    var queue = [root]
-    while let pid = queue.popLast() {
-      result.append(pid)
-      queue += children[pid] ?? []
-    }
-    return result
-  }
+  /// `root` and all its descendants (`ProcessTable`, the glue's /proc reader).
+  static func family(of root: Int32) -> [Int32] { ProcessTable().family(of: root) }
 
   /// Total proportional set size (PSS) of `root` and its descendants, in MiB.
   static func totalPSS(of root: Int32) -> Double {
@@ -33,23 +21,19 @@ enum ProcessTree {
 
   /// `totalAnonPSS` by kind of process (as `pssByKind`).
   static func anonPSSByKind(of root: Int32) -> [String: Double] {
-    var result: [String: Double] = [:]
-    for pid in family(of: root) {
-      let name = command(of: pid)
-      let kind = pid == root ? "app" : name.hasPrefix("WebKit") ? name : "other"
-      result[kind, default: 0] += pss(of: pid, fields: ["Pss_Anon:", "Pss_Shmem:"])
-    }
-    return result
+    pssByKind(of: root, fields: ["Pss_Anon:", "Pss_Shmem:"])
   }
 
-  /// PSS in MiB by kind of process (`app`, or the WebKit helper's name: `WebKitWebProcess`,
-  /// `WebKitNetworkProcess`); the sandbox's own small processes count as `other`.
-  static func pssByKind(of root: Int32) -> [String: Double] {
+  /// PSS in MiB (of `fields`, as `pss` reads them) by kind of process (`app`, or the WebKit
+  /// helper's name: `WebKitWebProcess`, `WebKitNetworkProcess`); the sandbox's own small
+  /// processes count as `other`.
+  static func pssByKind(of root: Int32, fields: [String] = ["Pss:"]) -> [String: Double] {
+    let table = ProcessTable()
     var result: [String: Double] = [:]
-    for pid in family(of: root) {
-      let name = command(of: pid)
+    for pid in table.family(of: root) {
+      let name = table[pid]?.name ?? ""
       let kind = pid == root ? "app" : name.hasPrefix("WebKit") ? name : "other"
-      result[kind, default: 0] += pss(of: pid)
+      result[kind, default: 0] += pss(of: pid, fields: fields)
     }
     return result
   }
@@ -69,16 +53,6 @@ enum ProcessTree {
     return kilobytes / 1024
   }
 
-  static func command(of pid: Int32) -> String {
-    ((try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "")
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-
-  private static func parent(of pid: Int32) -> Int32? {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return nil }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    return fields.count > 1 ? Int32(fields[1]) : nil
-  }
+  /// A process's command name (`comm`), `""` when it is gone.
+  static func command(of pid: Int32) -> String { ProcessTable.process(pid)?.name ?? "" }
 }

@@ -2,7 +2,6 @@ import Foundation
 import HelpViewer
 import HelpViewerCGtk
 import HelpViewerCWebKit
-import HelpViewerDemoContent
 import HelpViewerGlue
 
 /// Which page an open is measured on.
@@ -42,15 +41,15 @@ enum OpenBench {
       counter += 1
       switch page {
       case .http: return server.url("/help?open=\(counter)")
-      case .bundled: return BundledScheme.url(NotebookContent.helpPath(), in: NotebookContent.folderName)
+      case .bundled: return BundledScheme.url(DemoPages.helpPath(), in: DemoPages.folderName)
       }
     }
     let naiveURL: () -> String = {
       switch page {
       case .http: return nextURL().absoluteString
       case .bundled:
-        let pages = try? NotebookContent.locate()
-        return pages?.appendingPathComponent(NotebookContent.helpPath()).absoluteString ?? "about:blank"
+        let pages = try? DemoPages.locate()
+        return pages?.appendingPathComponent(DemoPages.helpPath()).absoluteString ?? "about:blank"
       }
     }
     var result = Result()

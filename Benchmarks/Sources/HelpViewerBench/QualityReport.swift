@@ -34,7 +34,7 @@ struct QualityReport {
     guard !results.isEmpty else { return text + Self.absent + "\n\n" }
     text += """
       Written by `help-viewer-bench --only quality`, \(Date().formatted(.iso8601)). Query sets: \
-      `Sources/HelpViewerBench/QuerySets/` (one query a line with the page a person wants; see its README). \
+      `Benchmarks/Sources/HelpViewerBench/QuerySets/` (one query a line with the page a person wants; see its README). \
       Both searches run on the same queries in the same run; a result counts when its page is the \
       wanted page.
 

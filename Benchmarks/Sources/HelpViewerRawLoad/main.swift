@@ -4,8 +4,7 @@
 //
 //   help-viewer-raw-load file:///path/to/page.html
 import Foundation
-import HelpViewerCGtk
-import HelpViewerCWebKit
+import HelpViewerBenchCWebKit
 
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {

@@ -1,5 +1,6 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
+import HelpViewerCore
 import HelpViewerGlue
 
 /// Runs JavaScript in the page a viewer shows, as a test would (`webkit_web_view_evaluate_javascript`):
@@ -33,36 +34,15 @@ enum PageScript {
 
   /// Starts `script` in the page and returns at once (no answer awaited).
   static func run(_ script: String, in webView: UnsafeMutablePointer<WebKitWebView>) {
-    webkit_web_view_evaluate_javascript(webView, script, -1, nil, nil, nil, nil, nil)
+    webView.evaluate(script) { _ in }
   }
 
   /// `script`'s value as a string, the main loop spun until it comes (10 s at most); `nil` when
   /// the script failed or no answer came.
   static func evaluate(_ script: String, in webView: UnsafeMutablePointer<WebKitWebView>) -> String? {
-    let answer = Answer()
-    let data = Unmanaged.passRetained(answer).toOpaque()
-    webkit_web_view_evaluate_javascript(webView, script, -1, nil, nil, nil, answered, data)
-    MainLoop.spin(until: { answer.done }, timeout: 10)
-    return answer.text
-  }
-
-  private final class Answer {
-    var done = false
-    var text: String?
-  }
-
-  private static let answered: GAsyncReadyCallback = { source, result, data in
-    guard let data else { return }
-    let answer = Unmanaged<Answer>.fromOpaque(data).takeRetainedValue()
-    var error: UnsafeMutablePointer<GError>?
-    defer { g_clear_error(&error) }
-    answer.done = true
-    guard let source, let value = webkit_web_view_evaluate_javascript_finish(gcast(source), result, &error) else {
-      return
-    }
-    defer { g_object_unref(UnsafeMutableRawPointer(value)) }
-    guard let text = jsc_value_to_string(value) else { return }
-    defer { g_free(text) }
-    answer.text = String(cString: text)
+    var answer: Result<String, PlatformError>?
+    webView.evaluate(script) { answer = $0 }
+    MainLoop.spin(until: { answer != nil }, timeout: 10)
+    return try? answer?.get()
   }
 }

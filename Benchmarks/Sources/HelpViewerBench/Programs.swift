@@ -12,8 +12,21 @@ enum Programs {
     return URL(fileURLWithPath: path)
   }
 
-  /// A program built next to this one (`swift build -c release` builds them all).
+  /// A program built next to this one (`swift build -c release` in this package builds both).
   static func sibling(_ name: String) -> URL { me.deletingLastPathComponent().appendingPathComponent(name) }
+
+  /// The library's package, whose `Benchmarks/` folder holds this one.
+  static let libraryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The build configuration this program was built in (`release`, `debug`), the folder's name.
+  static var configuration: String { me.deletingLastPathComponent().lastPathComponent }
+
+  /// The demo, built in the library's package in this program's configuration (`prepare` builds it).
+  static var demo: URL {
+    libraryRoot.appendingPathComponent(".build").appendingPathComponent(configuration)
+      .appendingPathComponent("help-viewer-demo")
+  }
 
   /// Runs `program` to its end; returns its exit status, standard output and the time it took
   /// (milliseconds). Standard error goes to a log file, shown when something fails.
@@ -103,10 +116,10 @@ enum Programs {
     }
   }
 
-  /// The package this benchmark was built from: the folder holding `.build`, when it has a
-  /// `Package.swift`.
-  static var packageRoot: URL? {
-    var folder = me.deletingLastPathComponent()
+  /// The package `program` was built in: the folder holding the `.build` above it, when it has
+  /// a `Package.swift`.
+  static func packageRoot(of program: URL) -> URL? {
+    var folder = program.deletingLastPathComponent()
     while folder.path != "/" {
       if folder.lastPathComponent == ".build" {
         let root = folder.deletingLastPathComponent()

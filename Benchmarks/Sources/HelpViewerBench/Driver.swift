@@ -1,5 +1,4 @@
 import Foundation
-import HelpViewerDemoContent
 
 /// Runs every measurement, each in fresh processes where it matters.
 enum Driver {
@@ -32,7 +31,7 @@ enum Driver {
   static func run(rounds: Int) throws -> Results {
     var results = Results()
     results.rounds = rounds
-    let demo = Programs.sibling("help-viewer-demo")
+    let demo = Programs.demo
     let raw = Programs.sibling("help-viewer-raw-load")
     let helpFile = try prepare([demo, raw])
 
@@ -101,23 +100,27 @@ enum Driver {
     return results
   }
 
-  /// Builds (or brings up to date) `programs`, built next to this one, when the benchmark runs
-  /// from its package (`swift run help-viewer-bench` builds only the benchmark), checks they are
-  /// there and returns the demo's bundled help page as a file:// address.
+  /// Builds (or brings up to date) `programs`, each in the package whose build folder holds it
+  /// (the demo in the library's, the raw program in this one: `swift run help-viewer-bench`
+  /// builds only the benchmark), in this program's configuration; checks they are there and
+  /// returns the demo's bundled help page as a file:// address.
   static func prepare(_ programs: [URL]) throws -> String {
-    if let package = Programs.packageRoot, let swift = Programs.which("swift") {
-      for product in programs.map(\.lastPathComponent) {
-        log("building \(product) (release)")
+    if let swift = Programs.which("swift") {
+      for program in programs {
+        guard let package = Programs.packageRoot(of: program) else { continue }
+        let product = program.lastPathComponent
+        log("building \(product) (\(Programs.configuration)) in \(package.path)")
         let built = try Programs.run(
-          swift, ["build", "-c", "release", "--package-path", package.path, "--product", product])
+          swift, ["build", "-c", Programs.configuration, "--package-path", package.path, "--product", product])
         guard built.status == 0 else { throw BenchError("swift build --product \(product) failed") }
       }
     }
     for program in programs where !FileManager.default.isExecutableFile(atPath: program.path) {
-      throw BenchError("\(program.path) is missing: build everything first (swift build -c release)")
+      throw BenchError(
+        "\(program.path) is missing: build it first (swift build -c release --product \(program.lastPathComponent))")
     }
     do {
-      return try NotebookContent.locate().appendingPathComponent(NotebookContent.helpPath()).absoluteString
+      return try DemoPages.locate().appendingPathComponent(DemoPages.helpPath()).absoluteString
     } catch {
       throw BenchError("the demo's help pages are missing: \(error.details ?? error.message)")
     }

@@ -49,9 +49,9 @@ struct LaunchComparison {
   /// (alone, then while the screen is grabbed when `alsoWhileGrabbing`) and the demo on the
   /// screen, in turn.
   func run(rounds: Int) throws -> Result {
-    let demo = Programs.sibling("help-viewer-demo")
+    let demo = Programs.demo
     guard FileManager.default.isExecutableFile(atPath: demo.path) else {
-      throw BenchError("\(demo.path) is missing: build everything first (swift build -c release)")
+      throw BenchError("\(demo.path) is missing: build the demo first (swift build -c release)")
     }
     let watch = try ScreenWatch()
     let home = try DemoHome.environment()

@@ -15,7 +15,6 @@ import Foundation
 import HelpViewer
 import HelpViewerBooks
 import HelpViewerCGtk
-import HelpViewerDemoContent
 import HelpViewerGlue
 
 @MainActor
@@ -23,7 +22,7 @@ func runChild(_ arguments: [String]) throws -> String {
   guard gtk_init_check() != 0 else { throw BenchError("no display") }
   MainLoop.integrateDispatch()
   // The demo's pages, served as help-viewer://notebook/… as the demo serves them.
-  BundledScheme.register(folder: try NotebookContent.locate(), as: NotebookContent.folderName)
+  BundledScheme.register(folder: try DemoPages.locate(), as: DemoPages.folderName)
   let encoder = JSONEncoder()
   switch arguments.first {
   case "opens":
@@ -87,7 +86,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 if let status = Programs.reexecUnderXvfbIfNeeded() { exit(status) }
 let rounds = max(Int(value(of: "--rounds", in: arguments) ?? "") ?? 10, 1)
-let output = value(of: "--output", in: arguments) ?? "BENCHMARKS.md"
+let output = value(of: "--output", in: arguments) ?? Programs.libraryRoot.appendingPathComponent("BENCHMARKS.md").path
 /// `--only NAME`: measures one section, prints its table, replaces that section (from
 /// `heading`) of `output` and exits.
 func runSection(_ name: String, heading: String, _ measure: () throws -> (table: String, section: String)) -> Never {
@@ -128,7 +127,7 @@ case "gnome":
 case "startup":
   // Rows of the main table, whose header (date, load average) is the full run's: printed only.
   do {
-    let page = try Driver.prepare([Programs.sibling("help-viewer-demo")])
+    let page = try Driver.prepare([Programs.demo])
     let launches = max(Int(value(of: "--rounds", in: arguments) ?? "") ?? StartupComparison.rounds, 1)
     let rows = StartupComparison.rows(try StartupComparison.run(page: page, rounds: launches))
     print((["", "Start-up against MiniBrowser:"] + Report.lines(for: rows)).joined(separator: "\n"))

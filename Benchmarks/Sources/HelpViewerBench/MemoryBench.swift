@@ -2,7 +2,6 @@ import Foundation
 import HelpViewer
 import HelpViewerBooks
 import HelpViewerCGtk
-import HelpViewerDemoContent
 import HelpViewerGlue
 
 /// Memory of the app and its WebKit processes with one viewer open, before and after many
@@ -143,11 +142,11 @@ enum MemoryBench {
 
     init(_ scenario: Scenario) throws {
       self.scenario = scenario
-      url = BundledScheme.url(NotebookContent.helpPath(), in: NotebookContent.folderName)
+      url = BundledScheme.url(DemoPages.helpPath(), in: DemoPages.folderName)
       book =
         scenario == .bookSearch
         ? try HelpBook(
-          folder: NotebookContent.locate().appendingPathComponent(NotebookContent.helpFolder), languages: ["C"]) : nil
+          folder: DemoPages.locate().appendingPathComponent(DemoPages.helpFolder), languages: ["C"]) : nil
       if scenario == .embedded {
         let box: UnsafeMutablePointer<GtkBox> = gcast(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!)
         let window: UnsafeMutablePointer<GtkWindow> = gcast(gtk_window_new()!)
