@@ -76,6 +76,9 @@ import Testing
     #expect(outline.blocksMatching("cafe") == [0])
     #expect(outline.blocksMatching("  ") == [])
     #expect(outline.blocksMatching("absent") == [])
+    #expect(outline.matchCount("sync") == 2)
+    #expect(outline.matchCount("c") == 3, "case and accents ignored: Café, sync, SYNC")
+    #expect(outline.matchCount("") == 0)
   }
 
   @Test func aSectionAddressFindsItsBlock() {

@@ -29,7 +29,9 @@ extension PageOutline {
         if (!run) return;
         var text = clean(run.t), current = run;
         run = null;
-        var onlyLinks = current.k === 'p' && clean(current.links.map(function (l) { return l.t; }).join(' ')) === text;
+        // A paragraph of links and separators alone ("Help › Basics »") is its links.
+        var rest = current.links.reduce(function (left, l) { return left.split(l.t).join(' '); }, text);
+        var onlyLinks = current.k === 'p' && current.links.length > 0 && !/[\\p{L}\\p{N}]/u.test(rest);
         if (text && !onlyLinks) push({k: current.k, t: text, l: current.l, d: current.d});
         current.links.forEach(push);
       }
@@ -104,17 +106,17 @@ extension PageOutline {
 
   /// A script that activates the link or button `target` of reading `generation` as a click
   /// does (WebKit runs it as a user gesture): the page's own handlers run, and the navigation
-  /// it starts meets the viewer's navigation policy as a click's does. Returns whether the
-  /// element was still there.
+  /// it starts meets the viewer's navigation policy as a click's does. Returns `"activated"`,
+  /// or `"gone"` when the page changed since that reading.
   public static func activationScript(generation: Int, target: Int) -> String {
     """
     (function (generation, target) {
-      if (window.__helpViewerTextGeneration !== generation) return false;
+      if (window.__helpViewerTextGeneration !== generation) return 'gone';
       var el = (window.__helpViewerTextTargets || [])[target];
-      if (!el || !el.isConnected) return false;
+      if (!el || !el.isConnected) return 'gone';
       if (el.focus) el.focus();
       el.click();
-      return true;
+      return 'activated';
     })(\(generation), \(target))
     """
   }

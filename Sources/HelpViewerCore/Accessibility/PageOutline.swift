@@ -73,6 +73,21 @@ public struct PageOutline: Sendable, Equatable {
     }
   }
 
+  /// How many times `query` occurs in the blocks' text, ignoring case and accents.
+  public func matchCount(_ query: String) -> Int {
+    let needle = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !needle.isEmpty else { return 0 }
+    var count = 0
+    for block in blocks {
+      var range = block.text.startIndex..<block.text.endIndex
+      while let found = block.text.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive], range: range) {
+        count += 1
+        range = found.upperBound..<block.text.endIndex
+      }
+    }
+    return count
+  }
+
   /// The index of the block that `address`'s `#section` starts at, if any.
   public func blockIndex(forSectionOf address: String) -> Int? {
     guard let hash = address.firstIndex(of: "#") else { return nil }
