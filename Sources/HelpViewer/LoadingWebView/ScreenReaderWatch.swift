@@ -24,6 +24,9 @@ final class ScreenReaderWatch {
     status.onChange = { [weak self] _ in self?.apply() }
   }
 
+  /// Whether a screen reader runs, as last read from the session bus.
+  var screenReaderRuns: Bool { status.isEnabled }
+
   /// Whether viewers show text by themselves now.
   var showsText: Bool { TextViewChoice.showsText(screenReader: status.isEnabled, gtk: Self.gtkVersion) }
 
