@@ -7,16 +7,21 @@ import XCTest
 @testable import HelpViewer
 
 /// The text view comes by itself while a screen reader runs (issue 34): `ScreenReaderEnabled` of
-/// `org.a11y.Status` on the session bus, set as Orca sets it, followed while the viewer lives;
-/// only before GTK 4.14, a choice tested with an injected version (this machine has GTK 4.8).
+/// `org.a11y.Status`, set as Orca sets it, followed while the viewer lives; only before GTK 4.14,
+/// a choice tested with an injected version (this machine has GTK 4.8). On a bus of the test's
+/// own: set on the desktop's, it would start the desktop's screen reader (and the launcher keeps
+/// it in GSettings, on disk).
 final class ScreenReaderTests: GtkTestCase {
   func testTheTextViewFollowsTheScreenReaderOnTheSessionBus() throws {
     try onMain {
-      // The accessibility bus of the test's D-Bus session (started on demand, as GTK does).
-      guard (try? setScreenReader(false))?.status == 0 else {
-        throw XCTSkip("org.a11y.Bus cannot be started in this D-Bus session (at-spi2-core, dbus-run-session)")
+      let bus = try PrivateBus()
+      defer { bus.stop() }
+      // The accessibility bus launcher, started on demand by the bus.
+      guard (try? setScreenReader(false, on: bus))?.status == 0 else {
+        throw XCTSkip("org.a11y.Bus cannot be started on a D-Bus session bus here (at-spi2-core)")
       }
-      defer { _ = try? setScreenReader(false) }  // The launcher keeps it in GSettings.
+      ScreenReaderWatch.shared.followBus(at: bus.address)
+      defer { ScreenReaderWatch.shared.followBus(at: nil) }
       let saved = ScreenReaderWatch.gtkVersion
       defer { ScreenReaderWatch.gtkVersion = saved }
       ScreenReaderWatch.gtkVersion = (4, 8)
@@ -29,20 +34,20 @@ final class ScreenReaderTests: GtkTestCase {
       waitUntil("loaded") { viewer.state.phase == .loaded }
       XCTAssertFalse(viewer.isShowingText, "no screen reader: the page")
 
-      XCTAssertEqual(try setScreenReader(true).status, 0)
+      XCTAssertEqual(try setScreenReader(true, on: bus).status, 0)
       waitUntil("the text view came with the screen reader") {
         viewer.isShowingText && viewer.textView.outline?.blocks.first?.text == "Read me"
       }
       XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(viewer.stack)), "text")
       XCTAssertTrue(viewer.actions.isOn(.showText), "the menu shows it checked")
 
-      XCTAssertEqual(try setScreenReader(false).status, 0)
+      XCTAssertEqual(try setScreenReader(false, on: bus).status, 0)
       waitUntil("the page came back") { !viewer.isShowingText }
       XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(viewer.stack)), "page")
 
       // GTK 4.14 and later expose the page itself: no text view unless asked for.
       ScreenReaderWatch.gtkVersion = (4, 14)
-      XCTAssertEqual(try setScreenReader(true).status, 0)
+      XCTAssertEqual(try setScreenReader(true, on: bus).status, 0)
       waitUntil("the screen reader was seen") { ScreenReaderWatch.shared.screenReaderRuns }
       XCTAssertFalse(viewer.isShowingText)
       XCTAssertTrue(TextViewChoice.exposesPages(gtk: (5, 0)))
@@ -60,11 +65,11 @@ final class ScreenReaderTests: GtkTestCase {
 
 /// Sets `ScreenReaderEnabled` on the session bus as Orca does.
 @MainActor
-private func setScreenReader(_ on: Bool) throws -> (status: Int32, output: String) {
+private func setScreenReader(_ on: Bool, on bus: PrivateBus) throws -> (status: Int32, output: String) {
   try runProgram(
     "/usr/bin/gdbus",
     [
       "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus", "--method",
       "org.freedesktop.DBus.Properties.Set", "org.a11y.Status", "ScreenReaderEnabled", "<\(on)>",
-    ], timeout: 20)
+    ], environment: bus.environment, timeout: 20)
 }

@@ -17,11 +17,19 @@ final class ScreenReaderWatch {
     didSet { shared.apply() }
   }
 
-  private let status = ScreenReaderStatus()
+  private var status = ScreenReaderStatus()
   private var viewers: [WeakViewer] = []
 
   private init() {
     status.onChange = { [weak self] _ in self?.apply() }
+  }
+
+  /// Follows the screen reader on the bus at `address` instead of the session bus (`nil`: the
+  /// session bus again): for tests, that must not turn on the desktop's screen reader.
+  func followBus(at address: String?) {
+    status = ScreenReaderStatus(busAddress: address)
+    status.onChange = { [weak self] _ in self?.apply() }
+    apply()
   }
 
   /// Whether a screen reader runs, as last read from the session bus.

@@ -30,10 +30,34 @@ public final class ScreenReaderStatus {
   public var onChange: ((Bool) -> Void)?
 
   private var proxy: GObjectRef?
+  /// The connection to a bus given by address (none for the session bus).
+  private var connection: GObjectRef?
   private let signals = SignalBag()
 
-  /// Starts following the property (the answer comes on a later turn of the main loop).
-  public init() {
+  /// Starts following the property on the session bus, or on the bus at `address` (a private
+  /// bus of a test); the answer comes on a later turn of the main loop.
+  public init(busAddress address: String? = nil) {
+    guard let address else {
+      watch(connection: nil)
+      return
+    }
+    let flags = GDBusConnectionFlags(
+      rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+        | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+    let (callback, data) = asyncReady { [weak self] _, result in
+      var error: UnsafeMutablePointer<GError>?
+      let connection = g_dbus_connection_new_for_address_finish(result, &error)
+      g_clear_error(&error)
+      guard let connection else { return }
+      let ref = GObjectRef(adoptingNonNil: UnsafeMutableRawPointer(connection))
+      self?.connection = ref
+      self?.watch(connection: ref)
+    }
+    g_dbus_connection_new_for_address(address, flags, nil, nil, callback, data)
+  }
+
+  /// Makes the proxy of the property on `connection`, or on the session bus.
+  private func watch(connection: GObjectRef?) {
     let (callback, data) = asyncReady { [weak self] _, result in
       var error: UnsafeMutablePointer<GError>?
       let proxy = g_dbus_proxy_new_for_bus_finish(result, &error)
@@ -49,9 +73,14 @@ public final class ScreenReaderStatus {
       self.signals += connectNotify(ref.raw, property: "g-name-owner") { [weak self] in self?.read() }
       self.read()
     }
-    g_dbus_proxy_new_for_bus(
-      G_BUS_TYPE_SESSION, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START, nil, Self.busName, Self.objectPath, Self.interface,
-      nil, callback, data)
+    let (name, path, interface) = (Self.busName, Self.objectPath, Self.interface)
+    if let connection {
+      g_dbus_proxy_new(
+        connection.opaque, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START, nil, name, path, interface, nil, callback, data)
+    } else {
+      g_dbus_proxy_new_for_bus(
+        G_BUS_TYPE_SESSION, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START, nil, name, path, interface, nil, callback, data)
+    }
   }
 
   /// Reads the cached property and reports a change.
