@@ -12,6 +12,7 @@ import Testing
           {"k": "li", "t": "Open the menu", "d": 1},
           {"k": "li", "t": "Choose Sync", "d": 2},
           {"k": "a", "t": "Conflicts", "h": "bundled://help/sync.html#conflicts", "i": 0},
+          {"k": "a", "t": "Share", "h": "bundled://help/share.html", "i": 2, "d": 1},
           {"k": "b", "t": "Show more", "i": 1}
         ]}
         """)
@@ -25,10 +26,12 @@ import Testing
         TextBlock(.listItem(depth: 1), "Open the menu"),
         TextBlock(.listItem(depth: 2), "Choose Sync"),
         TextBlock(.link(address: "bundled://help/sync.html#conflicts", target: 0), "Conflicts"),
+        TextBlock(.link(address: "bundled://help/share.html", target: 2), "Share", listDepth: 1),
         TextBlock(.button(target: 1), "Show more"),
       ])
-    #expect(outline.blocks.map(\.isActivatable) == [false, false, false, false, true, true])
-    #expect(outline.blocks.map(\.target) == [nil, nil, nil, nil, 0, 1])
+    #expect(outline.blocks.map(\.isActivatable) == [false, false, false, false, true, true, true])
+    #expect(outline.blocks.map(\.target) == [nil, nil, nil, nil, 0, 2, 1])
+    #expect(outline.blocks.map(\.isInList) == [false, false, true, true, false, true, false])
     #expect(!outline.isCut)
   }
 

@@ -31,9 +31,14 @@ extension PageOutline {
         run = null;
         // A paragraph of links and separators alone ("Help › Basics »") is its links.
         var rest = current.links.reduce(function (left, l) { return left.split(l.t).join(' '); }, text);
-        var onlyLinks = current.k === 'p' && current.links.length > 0 && !/[\\p{L}\\p{N}]/u.test(rest);
+        // So is a list item of links alone: its links are the list's items.
+        var onlyLinks = (current.k === 'p' || current.k === 'li') && current.links.length > 0 &&
+          !/[\\p{L}\\p{N}]/u.test(rest);
         if (text && !onlyLinks) push({k: current.k, t: text, l: current.l, d: current.d});
-        current.links.forEach(push);
+        current.links.forEach(function (link) {
+          if (onlyLinks && current.k === 'li') link.d = current.d;
+          push(link);
+        });
       }
       function open(kind, level, depth) { flush(); run = {k: kind, t: '', l: level, d: depth, links: []}; }
       function begin() {

@@ -133,7 +133,7 @@ public struct PageOutline: Sendable, Equatable {
       case "a":
         guard let target = i, let address = h, !address.isEmpty else { return nil }
         kind = .link(address: address, target: target)
-        return TextBlock(kind, text.isEmpty ? address : text, anchors: a ?? [])
+        return TextBlock(kind, text.isEmpty ? address : text, anchors: a ?? [], listDepth: d.map { max($0, 1) })
       case "b":
         guard let target = i else { return nil }
         kind = .button(target: target)

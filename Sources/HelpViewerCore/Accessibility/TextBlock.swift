@@ -30,11 +30,20 @@ public struct TextBlock: Sendable, Equatable {
   public var text: String
   /// The ids of the page's elements that start at this block (`#section` addresses).
   public var anchors: [String]
+  /// For a link that is a list item of its own (`<li><a>…</a></li>`), the list's depth.
+  public var listDepth: Int?
 
-  public init(_ kind: Kind, _ text: String, anchors: [String] = []) {
+  public init(_ kind: Kind, _ text: String, anchors: [String] = [], listDepth: Int? = nil) {
     self.kind = kind
     self.text = text
     self.anchors = anchors
+    self.listDepth = listDepth
+  }
+
+  /// Whether the block belongs in a list: a list item, or a link that is one.
+  public var isInList: Bool {
+    if case .listItem = kind { return true }
+    return listDepth != nil
   }
 
   /// Whether a person can activate the block (a link or a button).

@@ -67,7 +67,7 @@ public final class TextPageView {
     for (index, block) in outline.blocks.enumerated() {
       let widget = makeWidget(block, index: index)
       blockWidgets.append(widget)
-      if case .listItem = block.kind {
+      if block.isInList {
         let box: UnsafeMutablePointer<GtkWidget> = list ?? gtk_box_new(GTK_ORIENTATION_VERTICAL, 4)
         if list == nil {
           box.setAccessibleRole(GTK_ACCESSIBLE_ROLE_LIST)
@@ -113,7 +113,9 @@ public final class TextPageView {
     guard blockWidgets.indices.contains(index) else { return }
     let widget = blockWidgets[index]
     if focus {
-      gtk_widget_grab_focus(widget)  // The viewport scrolls to the focus.
+      gtk_widget_grab_focus(widget)  // The view scrolls to the focus (`followFocus`).
+      // A label selects all its text as it takes the focus: nothing was selected by a person.
+      if isInstance(widget, of: gtk_label_get_type()) { gtk_label_select_region(gcast(widget), 0, 0) }
     } else {
       scrollTo(widget)
     }
@@ -205,6 +207,7 @@ public final class TextPageView {
       let button = makeButton(block, role: GTK_ACCESSIBLE_ROLE_LINK)
       gtk_widget_add_css_class(button, "link")
       gtk_widget_set_tooltip_text(button, address)
+      if let depth = block.listDepth { gtk_widget_set_margin_start(button, Int32(12 * (depth - 1))) }
       return button
     case .button:
       return makeButton(block, role: GTK_ACCESSIBLE_ROLE_BUTTON)
