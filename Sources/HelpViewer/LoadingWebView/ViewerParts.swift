@@ -105,6 +105,8 @@ final class ViewerParts {
     WebEngine.scrub(userContentManager)
     gtk_stack_set_visible_child_name(stack, "page")
     textView.clear()
+    textView.onActivate = nil
+    textView.onEndReached = nil  // A terms dialog's, before.
     downloadNote.hide()
     gtk_editable_set_text(findBar.entry, "")
     if let controller = webkit_web_view_get_find_controller(webView) {

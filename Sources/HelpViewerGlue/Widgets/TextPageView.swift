@@ -176,6 +176,14 @@ public final class TextPageView {
   }
 
   private func setContent(_ content: UnsafeMutablePointer<GtkWidget>) {
+    // The focus leaves the blocks before they go: GTK 4.8 kept the window's focus on a block of
+    // the text replaced, and the next grab of the focus met a freed widget (a Gtk-CRITICAL in
+    // gtk_widget_is_ancestor under grab_focus, caught with G_DEBUG=fatal-criticals).
+    if let window = gtk_widget_get_root(root.widget), let focus = gtk_root_get_focus(window),
+      focus == root.widget || gtk_widget_is_ancestor(focus, root.widget) != 0
+    {
+      gtk_root_set_focus(window, nil)
+    }
     // A viewport of its own, that scrolls to the block with the focus (Tab, find).
     let viewport: UnsafeMutablePointer<GtkWidget> = gtk_viewport_new(nil, nil)
     gtk_viewport_set_scroll_to_focus(gcast(viewport), 1)
