@@ -20,6 +20,11 @@ final class PrivateBus {
   init() throws {
     var environment = childEnvironment()
     environment["GSETTINGS_BACKEND"] = "memory"
+    // No display for the services it starts: the accessibility bus launcher would put its
+    // address on the display's root window (AT_SPI_BUS), and every GTK program started on that
+    // display later would try the bus, gone with this one.
+    environment["DISPLAY"] = nil
+    environment["WAYLAND_DISPLAY"] = nil
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
     process.arguments = ["--session", "--nofork", "--print-address=1"]
