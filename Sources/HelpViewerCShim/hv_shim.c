@@ -39,6 +39,10 @@ void hv_accessible_set_busy(GtkAccessible *accessible, gboolean busy) {
   gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_BUSY, busy, -1);
 }
 
+void hv_accessible_set_level(GtkAccessible *accessible, int level) {
+  gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LEVEL, level, -1);
+}
+
 void hv_widget_set_accessible_role(GtkWidget *widget, GtkAccessibleRole role) {
   g_object_set(widget, "accessible-role", role, NULL);
 }

@@ -27,7 +27,7 @@ final class OpenURLPrompt {
     gtk_window_set_default_size(window, 420, -1)
     let header = gtk_header_bar_new()!
     gtk_window_set_titlebar(window, header)
-    let open: UnsafeMutablePointer<GtkButton> = gcast(gtk_button_new_with_mnemonic(notebookLocalized("_Open"))!)
+    let open = mnemonicButton(notebookLocalized("_Open"))
     gtk_widget_add_css_class(gcast(open), "suggested-action")
     gtk_header_bar_pack_end(gcast(header), gcast(open))
     entry = gtk_entry_new()!

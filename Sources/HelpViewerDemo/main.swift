@@ -79,6 +79,10 @@ if let open = options.open, open.lowercased().hasPrefix("help:"),
 }
 
 MainActor.assumeIsolated {
+  // The name screen readers give the app on the accessibility bus ("Unnamed" without it): GTK
+  // reads it when the display opens, so before `gtk_init_check`.
+  g_set_prgname("help-viewer-demo")
+  g_set_application_name(notebookLocalized("Notebook"))
   guard gtk_init_check() != 0 else {
     FileHandle.standardError.write(Data("help-viewer-demo: cannot open a display (run it under xvfb-run)\n".utf8))
     exit(1)

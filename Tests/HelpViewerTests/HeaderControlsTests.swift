@@ -101,7 +101,7 @@ final class HeaderControlsTests: GtkTestCase {
     }
   }
 
-  func testMenuHoldsZoomFindPrintAndOpenInBrowser() {
+  func testMenuHoldsZoomFindPrintShowAsTextAndOpenInBrowser() {
     onMain {
       let dialog = HelpDialog(title: "Help")
       defer { dialog.close() }
@@ -112,9 +112,10 @@ final class HeaderControlsTests: GtkTestCase {
         items.map(\.action),
         [
           "viewer.zoom-out", "viewer.zoom-reset", "viewer.zoom-in", "viewer.find", "viewer.print",
-          "dialog.open-in-browser",
+          "viewer.show-text", "dialog.open-in-browser",
         ])
-      XCTAssertEqual(items.map(\.label), ["Zoom Out", "100%", "Zoom In", "Find…", "Print…", "Open in Browser"])
+      XCTAssertEqual(
+        items.map(\.label), ["Zoom Out", "100%", "Zoom In", "Find…", "Print…", "Show as Text", "Open in Browser"])
       dialog.header.setZoomLabel(percent: 120)
       XCTAssertEqual(menuItems(menu.model.pointer(GMenuModel.self)).map(\.label)[1], "120%")
       XCTAssertEqual(menuItems(menu.model.pointer(GMenuModel.self)).map(\.action)[1], "viewer.zoom-reset")

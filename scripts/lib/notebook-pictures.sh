@@ -3,7 +3,7 @@
 # (the app's window with the sheet over it). Notebook's notes, its terms receipt and GTK's
 # settings (no blinking caret, so the screen settles) come from a scratch XDG folder.
 #
-#   notebook_pictures BENCH DEMO   # writes docs/notebook-{help,help-dark,context-help,terms}.png
+#   notebook_pictures BENCH DEMO   # writes docs/notebook-{help,help-dark,context-help,help-text,terms}.png
 notebook_pictures() {
   local bench="$1" demo="$2"
   local scratch number xvfb wm
@@ -44,6 +44,21 @@ NOTES
   picture docs/notebook-help.png -- "$demo" --show help
   picture docs/notebook-help-dark.png --background 241f31 -- "$demo" --show help --dark
   picture docs/notebook-context-help.png --then "xdotool key ctrl+n F1" -- "$demo"
+  # The help as text, as a screen reader's user gets it on GTK 4.8: in a D-Bus session of its
+  # own, with the accessibility bus started and ScreenReaderEnabled set as Orca sets it
+  # (GSettings in memory: the launcher would keep the setting on disk).
+  screen_reader_picture() {
+    DISPLAY=":$number" XDG_DATA_HOME="$scratch/data" XDG_CONFIG_HOME="$scratch/config" GSETTINGS_BACKEND=memory \
+      dbus-run-session -- bash -c '
+        /usr/libexec/at-spi-bus-launcher --launch-immediately & launcher=$!
+        until gdbus call --session --dest org.a11y.Bus --object-path /org/a11y/bus \
+          --method org.a11y.Bus.GetAddress >/dev/null 2>&1; do sleep 0.1; done
+        gdbus call --session --dest org.a11y.Bus --object-path /org/a11y/bus \
+          --method org.freedesktop.DBus.Properties.Set org.a11y.Status ScreenReaderEnabled "<true>" >/dev/null
+        "$0" --picture "$@"; status=$?
+        kill $launcher; exit $status' "$bench" "$@"
+  }
+  screen_reader_picture docs/notebook-help-text.png -- "$demo" --show help
   rm -f "$receipt"
   picture docs/notebook-terms.png -- "$demo"
   kill "$wm" "$xvfb" 2>/dev/null || true

@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 
 # The Debian packages HelpViewer builds, runs and tests with.
-HELPVIEWER_PACKAGES=(libgtk-4-dev libwebkitgtk-6.0-dev libsqlite3-dev libxml2-dev libxslt1-dev yelp-xsl xvfb xauth xdotool x11-utils metacity dbus-daemon openssl gettext)
+HELPVIEWER_PACKAGES=(libgtk-4-dev libwebkitgtk-6.0-dev libsqlite3-dev libxml2-dev libxslt1-dev yelp-xsl xvfb xauth xdotool x11-utils metacity dbus-daemon openssl gettext at-spi2-core python3-pyatspi)
 
 helpviewer_install_missing() {
   local missing=()

@@ -3,7 +3,7 @@ import HelpViewerCore
 import HelpViewerGlue
 
 /// The header bar's menu (`open-menu-symbolic`): a zoom row (out, the zoom level that resets it,
-/// in), Find…, Print…, and Open in Browser.
+/// in), Find…, Print…, Show as Text, and Open in Browser.
 ///
 /// The zoom, find and print items target the viewer's actions (`viewer.zoom-out`,
 /// `viewer.zoom-reset`, `viewer.zoom-in`, `viewer.find`, `viewer.print`); while no widget above
@@ -14,7 +14,7 @@ final class DialogMenu {
   /// The items' actions, in menu order.
   static let actionNames = [
     "viewer.zoom-out", "viewer.zoom-reset", "viewer.zoom-in", "viewer.find", "viewer.print",
-    "dialog.open-in-browser",
+    "viewer.show-text", "dialog.open-in-browser",
   ]
 
   let button: OpaquePointer
@@ -36,6 +36,8 @@ final class DialogMenu {
     let pageSection = GObjectRef(adoptingNew: g_menu_new())
     Self.append(pageSection, localized("Find…"), "viewer.find")
     Self.append(pageSection, localized("Print…"), "viewer.print")
+    // A check item: the page as text, native widgets a screen reader reads (issue 34).
+    Self.append(pageSection, localized("Show as Text"), "viewer.show-text")
     g_menu_append_section(model.opaque, nil, pageSection.pointer(GMenuModel.self))
 
     let browserSection = GObjectRef(adoptingNew: g_menu_new())

@@ -51,7 +51,7 @@ final class ErrorView {
     gtk_expander_set_child(gcast(expander), detailsLabel)
     gtk_widget_set_halign(expander, GTK_ALIGN_CENTER)
 
-    retryButton = gcast(gtk_button_new_with_mnemonic(localized("_Retry"))!)
+    retryButton = mnemonicButton(localized("_Retry"))
     gtk_widget_add_css_class(gcast(retryButton), "suggested-action")
     gtk_widget_add_css_class(gcast(retryButton), "pill")
     gtk_widget_set_halign(gcast(retryButton), GTK_ALIGN_CENTER)

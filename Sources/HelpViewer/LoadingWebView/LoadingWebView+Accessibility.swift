@@ -19,9 +19,21 @@ extension LoadingWebView {
     return focus == gtkWidget || gtk_widget_is_ancestor(focus, gtkWidget) != 0
   }
 
-  /// Gives the keyboard focus to Retry when the load failed, else to the page.
+  /// Whether the keyboard focus is inside the viewer, or nowhere in its window.
+  var ownsFocusOrNobodyHasIt: Bool {
+    guard let root = gtk_widget_get_root(gtkWidget) else { return false }
+    return gtk_root_get_focus(root) == nil || ownsFocus
+  }
+
+  /// Gives the keyboard focus to Retry when the load failed, else to the page (or its text).
   func takeFocus() {
-    if state.error == nil { gtk_widget_grab_focus(gcast(webView)) } else { focusErrorView() }
+    if state.error != nil {
+      focusErrorView()
+    } else if isShowingText {
+      textView.scroll(toBlock: 0, focus: true)
+    } else {
+      gtk_widget_grab_focus(gcast(webView))
+    }
   }
 
   /// Retry, or the technical details when the error has no Retry (`LoadError.isRetryable`).
@@ -46,7 +58,7 @@ extension LoadingWebView {
     let focus = gtk_root_get_focus(rootObject)
     if let focus, focus != gtkWidget, gtk_widget_is_ancestor(focus, gtkWidget) == 0 { return }
     switch state.phase {
-    case .loaded: gtk_widget_grab_focus(gcast(webView))
+    case .loaded: if !isShowingText { gtk_widget_grab_focus(gcast(webView)) }  // The text: once read.
     case .failed: focusErrorView()
     default: break
     }

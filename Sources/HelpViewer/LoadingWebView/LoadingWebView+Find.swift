@@ -143,6 +143,11 @@ extension LoadingWebView {
       endSearch()
       return
     }
+    if isShowingText {
+      findBar.searchActive = true
+      findInText(text)
+      return
+    }
     stopKeepingSection()  // The matches, not the section, are what the person looks for now.
     let maxCount = guint(FindState.maxMatchCount)
     webkit_find_controller_search(findController, text, findOptions, maxCount)
@@ -160,7 +165,9 @@ extension LoadingWebView {
       search(text)
       return
     }
-    if forward {
+    if isShowingText {
+      stepInText(forward: forward)
+    } else if forward {
       webkit_find_controller_search_next(findController)
     } else {
       webkit_find_controller_search_previous(findController)
@@ -179,6 +186,35 @@ extension LoadingWebView {
     guard findBar.searchActive else { return }
     findBar.searchActive = false
     webkit_find_controller_search_finish(findController)
+    pageText.matches = []
+    pageText.currentMatch = nil
+    textView.highlight([])
+  }
+
+  /// Find in the text view: marks the blocks holding `text`, counts its matches, and shows the
+  /// first (the focus stays in the find bar).
+  func findInText(_ text: String) {
+    guard let outline = textView.outline else { return }
+    let matches = outline.blocksMatching(text)
+    pageText.matches = matches
+    pageText.currentMatch = matches.isEmpty ? nil : 0
+    textView.highlight(matches)
+    if let first = matches.first { textView.scroll(toBlock: first, focus: false) }
+    let count = min(outline.matchCount(text), FindState.maxMatchCount + 1)
+    updateFind {
+      $0.matchCount = count
+      $0.noResults = count == 0
+    }
+  }
+
+  /// The next or previous block holding the text searched, round the end.
+  private func stepInText(forward: Bool) {
+    let matches = pageText.matches
+    guard !matches.isEmpty else { return }
+    let current = pageText.currentMatch ?? (forward ? -1 : 0)
+    let next = (current + (forward ? 1 : -1) + matches.count) % matches.count
+    pageText.currentMatch = next
+    textView.scroll(toBlock: matches[next], focus: false)
   }
 
   /// `counted-matches`: applies the count when it belongs to the text searched now.

@@ -65,6 +65,8 @@ public final class LoadingWebView {
   var spinner: OpaquePointer { parts.spinner }
   var progressBar: OpaquePointer { parts.progressBar }
   var stack: OpaquePointer { parts.stack }
+  /// The text view of the page and what it shows (`LoadingWebView+Text.swift`).
+  let pageText: PageText
   /// The web view's user content manager (user scripts, script message handlers).
   var userContentManager: GObjectRef { parts.userContentManager }
   /// The `viewer.*` actions (find, zoom, print), inserted on `widget`.
@@ -121,6 +123,7 @@ public final class LoadingWebView {
     recycled?.reset(for: configuration)
     parts = recycled ?? ViewerParts(configuration, spare: spare)
     replacesHistory = parts.isRecycled
+    pageText = PageText(view: parts.textView)
 
     WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
     navigationGuard.connect(webView, into: signals)
@@ -133,6 +136,8 @@ public final class LoadingWebView {
     signals += errorView.retryButton.connectClicked { [weak self] in self?.reload() }
     signals += offlineBanner.retryButton.connectClicked { [weak self] in self?.reload() }
     installViewerActions()
+    installPageText()
+    ScreenReaderWatch.shared.follow(self)
     followTheme()
     releaseFocusTrap()
     tabOutGuard = TabOutGuard(webView: webView)
@@ -415,9 +420,13 @@ public final class LoadingWebView {
     if let error = state.error {
       errorView.show(error)
       releaseHiddenFocus()
-      gtk_stack_set_visible_child_name(stack, "error")
-    } else {
-      gtk_stack_set_visible_child_name(stack, "page")
     }
+    showCurrentView()
+  }
+
+  /// Shows the error view after a failure, else the page or its text view (`showsText`).
+  func showCurrentView() {
+    let name = state.error != nil ? "error" : isShowingText ? "text" : "page"
+    gtk_stack_set_visible_child_name(stack, name)
   }
 }

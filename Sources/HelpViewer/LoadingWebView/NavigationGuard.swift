@@ -90,6 +90,9 @@ final class NavigationGuard {
     }
   }
 
+  /// A person pressed a link or button of the page in the text view: as a press on the page.
+  func notePress() { presses += 1 }
+
   /// Stops watching the web view (its viewer detached; the view may serve another viewer).
   func disconnect(_ webView: UnsafeMutablePointer<WebKitWebView>) {
     pressWatcher?.remove()

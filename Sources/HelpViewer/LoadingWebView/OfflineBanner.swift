@@ -20,7 +20,7 @@ final class OfflineBanner {
     gtk_label_set_wrap(label, 1)
     gtk_label_set_xalign(label, 0)
     gtk_widget_set_hexpand(gcast(label), 1)
-    retryButton = gcast(gtk_button_new_with_mnemonic(localized("_Retry"))!)
+    retryButton = mnemonicButton(localized("_Retry"))
     gtk_widget_set_tooltip_text(gcast(retryButton), localized("Try the online page again"))
     gtk_box_append(gcast(box), gcast(label))
     gtk_box_append(gcast(box), gcast(retryButton))

@@ -24,6 +24,8 @@ public final class ViewerActions {
     case zoomOut = "zoom-out"
     case zoomReset = "zoom-reset"
     case print
+    /// Show as Text: a boolean action (a check item in menus), `LoadingWebView.showsText`.
+    case showText = "show-text"
 
     /// `"viewer.NAME"`, as menus and `gtk_widget_activate_action` name it.
     public var detailed: String { "\(ViewerActions.prefix).\(rawValue)" }
@@ -64,6 +66,21 @@ public final class ViewerActions {
     actionGroup.add(name.rawValue, handler)
   }
 
+  /// Adds the boolean action `name`, off, running `handler` with its new state.
+  func addToggle(_ name: Name, _ handler: @escaping @MainActor (Bool) -> Void) {
+    actionGroup.addToggle(name.rawValue, state: false, handler)
+  }
+
+  /// The state of the boolean action `name`.
+  public func isOn(_ name: Name) -> Bool {
+    actionGroup.state(name.rawValue)
+  }
+
+  /// Sets the state of the boolean action `name`.
+  func setToggle(_ name: Name, _ on: Bool) {
+    actionGroup.setState(name.rawValue, on)
+  }
+
   /// Enables or disables `name`.
   func setEnabled(_ name: Name, _ enabled: Bool) {
     guard isEnabled(name) != enabled else { return }
@@ -91,6 +108,7 @@ extension LoadingWebView {
     // dialog's nested main loop, run from Ctrl+P's dispatch through WebKit, left the web view
     // alive after its window was destroyed (issue 21).
     actions.add(.print) { [weak self] in Task { @MainActor [weak self] in self?.print() } }
+    actions.addToggle(.showText) { [weak self] on in self?.showsText = on }
     if let actionShortcuts = gtkWidget.addActionShortcuts(ViewerActions.shortcuts) { shortcuts.append(actionShortcuts) }
     connectFind()
     connectZoom()

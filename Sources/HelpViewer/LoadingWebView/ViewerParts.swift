@@ -29,6 +29,8 @@ final class ViewerParts {
   /// The note over the page when it tried to download a file.
   let downloadNote = NoteBanner()
   let findBar = FindBar()
+  /// The page as native widgets, for screen readers (`LoadingWebView.showsText`).
+  let textView = TextPageView()
   /// Whether the web view showed pages of an earlier viewer: its history is replaced when the
   /// next viewer loads its first page (`SessionHistory`).
   private(set) var isRecycled = false
@@ -44,6 +46,7 @@ final class ViewerParts {
     stack = gcast(gtk_stack_new()!)
     gtk_stack_add_named(stack, webViewRef.widget, "page")
     gtk_stack_add_named(stack, errorView.root.widget, "error")
+    gtk_stack_add_named(stack, textView.root.widget, "text")
 
     spinner = gcast(gtk_spinner_new()!)
     gtk_widget_set_size_request(gcast(spinner), 32, 32)
@@ -101,6 +104,9 @@ final class ViewerParts {
     WebEngine.configure(webViewRef, configuration)
     WebEngine.scrub(userContentManager)
     gtk_stack_set_visible_child_name(stack, "page")
+    textView.clear()
+    textView.onActivate = nil
+    textView.onEndReached = nil  // A terms dialog's, before.
     downloadNote.hide()
     gtk_editable_set_text(findBar.entry, "")
     if let controller = webkit_web_view_get_find_controller(webView) {

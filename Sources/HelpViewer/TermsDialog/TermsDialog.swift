@@ -103,6 +103,8 @@ public final class TermsDialog {
     sheet.viewer.offlineFallback = offlineCopy
     watcher = EndOfDocumentWatcher(sheet.viewer)
     watcher.onReport = { [weak self] atEnd in self?.pageReported(atEnd: atEnd) }
+    // In the text view (Show as Text, a screen reader), its end counts as the page's.
+    sheet.viewer.textView.onEndReached = { [weak self] in self?.textReachedEnd() }
     // `terms.accept` and `terms.decline`, in the dialog's window: the buttons' actions, and what
     // a host's UI test activates.
     actions.add("accept") { [weak self] in self?.accept() }
@@ -206,6 +208,14 @@ public final class TermsDialog {
     guard atEnd, viewer.state.phase == .loaded, showsTerms else { return }
     hasReachedEnd = true
     render()
+  }
+
+  /// The text view's end came into view: the end of the terms when it shows the terms' text.
+  private func textReachedEnd() {
+    guard viewer.isShowingText, let shown = viewer.textView.outline?.address, let url = viewer.state.url,
+      DocumentAddress.same(shown, url)
+    else { return }
+    pageReported(atEnd: true)
   }
 
   private func render() {

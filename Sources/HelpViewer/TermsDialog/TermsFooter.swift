@@ -17,8 +17,8 @@ final class TermsFooter {
   init() {
     let refs = [
       GObjectRef(adoptingNew: gtk_action_bar_new()),
-      GObjectRef(adoptingNew: gtk_button_new_with_mnemonic(localized("_Decline"))),
-      GObjectRef(adoptingNew: gtk_button_new_with_mnemonic(localized("_Accept"))),
+      GObjectRef(adoptingNew: mnemonicButton(localized("_Decline"))),
+      GObjectRef(adoptingNew: mnemonicButton(localized("_Accept"))),
       GObjectRef(adoptingNew: gtk_label_new(nil)),
     ]
     owned = refs

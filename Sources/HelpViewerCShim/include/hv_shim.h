@@ -20,6 +20,7 @@ WebKitWebView *hv_web_view_new(WebKitNetworkSession *session, WebKitWebContext *
 void hv_accessible_set_label(GtkAccessible *accessible, const char *label);
 void hv_accessible_set_description(GtkAccessible *accessible, const char *description);
 void hv_accessible_set_busy(GtkAccessible *accessible, gboolean busy);
+void hv_accessible_set_level(GtkAccessible *accessible, int level);
 // The accessible role is a construct property; set before the widget is realized (g_object_set).
 void hv_widget_set_accessible_role(GtkWidget *widget, GtkAccessibleRole role);
 

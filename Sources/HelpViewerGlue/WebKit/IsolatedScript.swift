@@ -12,3 +12,31 @@ extension UnsafeMutablePointer where Pointee == WebKitWebView {
     webkit_web_view_evaluate_javascript(self, script, -1, world, nil, nil, nil, nil)
   }
 }
+
+extension UnsafeMutablePointer where Pointee == WebKitWebView {
+  /// Runs `script` in the isolated world `world`, as `runIsolatedScript`, and calls `answered`
+  /// once with its value when that is a string, else with `nil` (an error, another type, the
+  /// page gone). WebKit runs the script as a user gesture: a `click()` in it acts as a click.
+  ///
+  /// ```swift
+  /// webView.evaluateIsolatedScript("JSON.stringify({a: 1})", world: "help-viewer") { print($0 ?? "none") }
+  /// ```
+  public func evaluateIsolatedScript(
+    _ script: String, world: String, _ answered: @escaping @MainActor (String?) -> Void
+  ) {
+    let (callback, data) = asyncReady { source, result in
+      var error: UnsafeMutablePointer<GError>?
+      var text: String?
+      if let source, let value = webkit_web_view_evaluate_javascript_finish(gcast(source), result, &error) {
+        if jsc_value_is_string(value) != 0, let chars = jsc_value_to_string(value) {
+          text = String(cString: chars)
+          g_free(chars)
+        }
+        g_object_unref(UnsafeMutableRawPointer(value))
+      }
+      g_clear_error(&error)
+      answered(text)
+    }
+    webkit_web_view_evaluate_javascript(self, script, -1, world, nil, nil, callback, data)
+  }
+}

@@ -24,6 +24,11 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     hv_accessible_set_busy(OpaquePointer(self), busy ? 1 : 0)
   }
 
+  /// The level assistive technologies read for a heading (1 to 6).
+  public func setAccessibleLevel(_ level: Int) {
+    hv_accessible_set_level(OpaquePointer(self), Int32(level))
+  }
+
   /// The widget's accessible role; only before the widget is realized (it is a construct
   /// property in GTK 4.8).
   public func setAccessibleRole(_ role: GtkAccessibleRole) {

@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+
+/// The help as a screen reader reads it, from outside the process, over AT-SPI (issue 34): the
+/// demo runs with the accessibility bus of a D-Bus session of its own started (on an X display
+/// of its own) and `ScreenReaderEnabled` set, as Orca sets it; `pyatspi` walks the desktop as
+/// Orca would.
+final class AtSpiTests: XCTestCase {
+  func testAScreenReaderReadsTheHelpOverAtSpi() throws {
+    let launcher = "/usr/libexec/at-spi-bus-launcher"
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: launcher), "at-spi2-core is not installed")
+    for program in ["/usr/bin/dbus-run-session", "/usr/bin/xvfb-run"] {
+      try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: program), "\(program) is missing")
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hv-atspi-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let walker = folder.appendingPathComponent("walk.py")
+    let script = folder.appendingPathComponent("run.sh")
+    try atSpiWalker.write(to: walker, atomically: true, encoding: .utf8)
+    try runScript.write(to: script, atomically: true, encoding: .utf8)
+
+    let result = try MainActor.assumeIsolated {
+      var environment = childEnvironment()
+      // Nothing set on this bus reaches the disk (the launcher keeps the setting in GSettings).
+      environment["GSETTINGS_BACKEND"] = "memory"
+      environment["HV_DEMO"] = demoBinary
+      environment["HV_WALKER"] = walker.path
+      // An X display of its own too: the launcher puts its address on the display's root window
+      // (AT_SPI_BUS), where GTK programs started later on the tests' display would find it gone.
+      return try runProgram(
+        "/usr/bin/xvfb-run",
+        [
+          "-a", "--server-args=-screen 0 1280x1024x24", "/usr/bin/dbus-run-session", "--", "/bin/bash",
+          script.path,
+        ], environment: environment, timeout: 90)
+    }
+    let lines = result.output.split(separator: "\n").map(String.init)
+    if let reason = lines.first(where: { $0.hasPrefix("SKIP ") }) { throw XCTSkip(String(reason.dropFirst(5))) }
+    XCTAssertTrue(lines.contains("FOUND"), "the help's text never showed over AT-SPI:\n\(result.output)")
+    XCTAssertTrue(lines.contains("app|help-viewer-demo"), "the demo has a name (was Unnamed):\n\(result.output)")
+    // The help's page: its headings, links and text (GTK 4.8 exports no heading level over
+    // AT-SPI; the in-process tests check it is set).
+    XCTAssertTrue(lines.contains("heading|Notebook Help|"), result.output)
+    XCTAssertTrue(lines.contains("heading|Contents|"), result.output)
+    XCTAssertTrue(lines.contains { $0.hasPrefix("link|") }, result.output)
+    XCTAssertTrue(lines.contains { $0.hasPrefix("label|") && $0.count > 60 }, "a paragraph:\n\(result.output)")
+    // The terms, asked for on the first launch, in their dialog: read to the end, Accept.
+    XCTAssertTrue(lines.contains("frame|Notebook Terms of Service|"), result.output)
+    XCTAssertTrue(lines.contains("heading|Notebook Terms of Service|"), result.output)
+    XCTAssertTrue(lines.contains { $0.hasPrefix("list item|") }, result.output)
+    XCTAssertTrue(lines.contains("push button|Accept|"), result.output)
+    XCTAssertTrue(lines.contains("push button|Decline|"), result.output)
+    XCTAssertFalse(lines.contains { $0.contains("Retry Retry") || $0.contains("_Retry") }, result.output)
+  }
+}
+
+/// Starts the accessibility bus in this D-Bus session, sets `ScreenReaderEnabled`, runs the
+/// demo's help, and walks the tree; prints `SKIP reason` where the bus cannot be started.
+private let runScript = """
+  set -u
+  /usr/libexec/at-spi-bus-launcher --launch-immediately &
+  launcher=$!
+  ok=""
+  for attempt in $(seq 100); do
+    if gdbus call --session --dest org.a11y.Bus --object-path /org/a11y/bus \\
+      --method org.a11y.Bus.GetAddress >/dev/null 2>&1; then ok=1; break; fi
+    sleep 0.1
+  done
+  if [ -z "$ok" ]; then echo "SKIP the accessibility bus cannot be started here"; kill $launcher; exit 0; fi
+  gdbus call --session --dest org.a11y.Bus --object-path /org/a11y/bus \\
+    --method org.freedesktop.DBus.Properties.Set org.a11y.Status ScreenReaderEnabled '<true>' >/dev/null \\
+    || { echo "SKIP ScreenReaderEnabled cannot be set"; kill $launcher; exit 0; }
+  # The help in the main window: the terms dialog of the first launch would close a help dialog.
+  "$HV_DEMO" --show help --embedded --in-memory >/dev/null 2>&1 &
+  demo=$!
+  /usr/bin/python3 "$HV_WALKER" help-viewer-demo "Notebook Help" 40
+  kill $demo $launcher 2>/dev/null
+  wait $demo 2>/dev/null
+  exit 0
+  """
+
+/// Walks the AT-SPI desktop until the app `argv[1]` shows a heading named `argv[2]` and the
+/// terms' Accept (at most `argv[3]` seconds); prints `FOUND` and each node of the app as
+/// `role|name|level`.
+private let atSpiWalker = """
+  import sys, time
+  try:
+      import pyatspi
+  except ImportError:
+      print("SKIP python3-pyatspi is not installed")
+      sys.exit(0)
+
+  app_name, heading, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
+
+  def nodes(accessible, out, depth=0):
+      try:
+          role, name = accessible.getRoleName(), accessible.name or ""
+          attributes = dict(a.split(":", 1) for a in accessible.getAttributes() if ":" in a)
+      except Exception:
+          return
+      out.append((role, name.strip(), attributes.get("level", "")))
+      if depth > 60:
+          return
+      for index in range(accessible.childCount):
+          child = accessible.getChildAtIndex(index)
+          if child is not None:
+              nodes(child, out, depth + 1)
+
+  deadline = time.time() + seconds
+  found, seen = False, []
+  while True:
+      desktop = pyatspi.Registry.getDesktop(0)
+      seen = []
+      for index in range(desktop.childCount):
+          app = desktop.getChildAtIndex(index)
+          if app is not None and app.name == app_name:
+              nodes(app, seen)
+      names = set((role, name) for role, name, level in seen)
+      found = ("heading", heading) in names and ("push button", "Accept") in names
+      if found or time.time() > deadline:
+          break
+      time.sleep(0.25)
+  if found:
+      print("FOUND")
+  print("app|" + app_name if seen else "no app named " + app_name)
+  for role, name, level in seen:
+      print("%s|%s|%s" % (role, name.replace("\\n", " "), level))
+  """
