@@ -98,8 +98,24 @@ final class RaceTests: GtkTestCase {
         let recorder = StateRecorder(viewer)
         viewer.load(secure.url("/"))
         let number = viewer.load(plain.url("/fast"))
-        waitUntil("round \(round): the fast page loaded") {
-          viewer.state.phase == .loaded && viewer.state.title == "Fast"
+        // On a timeout, say where the load stood: the viewer's state and phases, WebKit's own
+        // view of it, and which requests reached the servers (a round-1 timeout seen once).
+        let fastLoaded = MainLoop.spin(
+          until: {
+            viewer.state.phase == .loaded && viewer.state.title == "Fast"
+          }, timeout: 15)
+        if !fastLoaded {
+          let webKitURI = webkit_web_view_get_uri(viewer.webView).map { String(cString: $0) } ?? "none"
+          let webKitTitle = webkit_web_view_get_title(viewer.webView).map { String(cString: $0) } ?? "none"
+          XCTFail(
+            """
+            round \(round): the fast page did not load within 15 s; state \(viewer.state); \
+            phases \(recorder.phases); WebKit uri \(webKitURI), title \(webKitTitle), \
+            loading \(webkit_web_view_is_loading(viewer.webView) != 0), \
+            progress \(webkit_web_view_get_estimated_load_progress(viewer.webView)); \
+            hits plain \(plain.hits), secure \(secure.hits)
+            """)
+          return
         }
         XCTAssertFalse(recorder.phases.contains("failed"), "round \(round): \(recorder.phases)")
         XCTAssertEqual(viewer.state.requestedURL, plain.url("/fast").absoluteString, "Retry loads the newer page")
