@@ -24,10 +24,34 @@ helpviewer_install_missing() {
 }
 
 # Runs "$@" with a display: the current one, or a new Xvfb with its own D-Bus session.
+#
+# The Xvfb picks a display number no X server uses (-displayfd): `xvfb-run -a` only looks for
+# lock files in /tmp, and a server in another mount namespace on the same network (a chroot or
+# a container with the host's network) leaves none there; GTK then met that server's socket
+# and could not open the display (seen once in a ten-run repeat beside a chroot's tests).
 helpviewer_with_display() {
   if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
     "$@"
-  else
-    xvfb-run -a --server-args="-screen 0 1280x1024x24" dbus-run-session -- "$@"
+    return
   fi
+  local number_file xvfb status=0
+  number_file=$(mktemp)
+  Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$number_file" 2>/dev/null &
+  xvfb=$!
+  local attempt
+  for attempt in $(seq 300); do
+    [ -s "$number_file" ] || ! kill -0 "$xvfb" 2>/dev/null && break
+    sleep 0.1
+  done
+  if ! [ -s "$number_file" ]; then
+    echo "Xvfb did not start (after ${attempt} tries)" >&2
+    kill "$xvfb" 2>/dev/null || true
+    rm -f "$number_file"
+    return 1
+  fi
+  env -u XAUTHORITY DISPLAY=":$(head -n 1 "$number_file")" dbus-run-session -- "$@" || status=$?
+  kill "$xvfb" 2>/dev/null || true
+  wait "$xvfb" 2>/dev/null || true
+  rm -f "$number_file"
+  return "$status"
 }
