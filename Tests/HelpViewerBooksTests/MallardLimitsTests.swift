@@ -64,16 +64,17 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: hasYelpXSL), .timeLimit(.minutes(1)))
+  @Test(.enabled(if: hasYelpXSL), .timeLimit(.minutes(2)))
   func aSlowPageStopsAtTheBudgetWhileAnotherBooksPagesRender() async throws {
     let (slowFolder, slowBook) = try Self.book(Self.slowBody)
     defer { slowFolder.remove() }
     let (quickFolder, quickBook) = try Self.book("<p>Quick.</p>")
     defer { quickFolder.remove() }
     let renderer = MallardRenderer()
-    // Room for the other book's pages on a loaded machine (a quick page took over 3 s under
-    // ThreadSanitizer with the suite and other builds beside it); the slow page needs ~80 s.
-    renderer.timeBudget = 8
+    // Room for the other book's pages on a loaded machine: a quick page took over 3 s under
+    // ThreadSanitizer with the suite and other builds beside it, and over 8 s (the budget
+    // then) under AddressSanitizer beside a ten-run repeat. The slow page needs ~80 s.
+    renderer.timeBudget = 20
     let slowPage = try slowBook.page(id: "index")
     let start = ContinuousClock.now
     let slow = Task { () -> (any Error)? in
@@ -95,15 +96,17 @@ import Testing
     let slowDone = ContinuousClock.now - start
     #expect(quickDone < slowDone, "the other book waited for the slow page: \(quickDone), \(slowDone)")
     #expect(
-      error as? MallardRenderError == .tooSlow(file: slowPage.fileURL.path, seconds: 8), "\(String(describing: error))")
-    #expect(slowDone >= .seconds(8) && slowDone < .seconds(8 + 12), "\(slowDone)")  // 16.3 s under TSan
-    #expect((error as? MallardRenderError)?.description.contains("took longer than 8 s") == true)
+      error as? MallardRenderError == .tooSlow(file: slowPage.fileURL.path, seconds: 20), "\(String(describing: error))"
+    )
+    // Stopped at the budget, well before the ~80 s the page needs (8 s past it under TSan).
+    #expect(slowDone >= .seconds(20) && slowDone < .seconds(20 + 30), "\(slowDone)")
+    #expect((error as? MallardRenderError)?.description.contains("took longer than 20 s") == true)
   }
 }
 
 extension MallardLimitsTests {
   @Test(.enabled(if: hasYelpXSL), .timeLimit(.minutes(1)))
-  func aTextIncludeInsideAnIncludedFileIsBoundedAndQuick() async throws {
+  func aTextIncludeInsideAnIncludedFileIsBounded() async throws {
     // libxml2 does this text include itself (it is in an included XML file): 2 MiB would take
     // about a minute there, so it reads at most TextIncludes.fallbackLimit and drops the rest.
     let big = String(repeating: "0123456789abcdef", count: 2 << 16)
@@ -115,10 +118,11 @@ extension MallardLimitsTests {
           #"<p xmlns="http://projectmallard.org/1.0/" xmlns:xi="http://www.w3.org/2001/XInclude">Part <xi:include href="big.txt" parse="text"><xi:fallback>(too big)</xi:fallback></xi:include></p>"#,
       ])
     defer { folder.remove() }
+    // Bounded, not timed: the fallback shows and none of the text was read (it took 7.4 s
+    // under AddressSanitizer beside a ten-run repeat, so a clock says nothing here; the time
+    // limit catches the unbounded minute).
     let renderer = MallardRenderer()
-    let start = ContinuousClock.now
     let html = String(decoding: try await renderer.page(of: try book.page(id: "index"), in: book).html, as: UTF8.self)
-    #expect(ContinuousClock.now - start < .seconds(5))
     #expect(html.contains("Part (too big)") && !html.contains("0123456789abcdef"))
   }
 }
