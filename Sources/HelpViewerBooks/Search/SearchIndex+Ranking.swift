@@ -15,7 +15,7 @@ import HelpViewerCore
 /// by bm25: bm25 favours short sections, and a heading that is mostly the query ("Class:
 /// EventEmitter") names it better than one that mentions it ("DEP0033:
 /// EventEmitter.listenerCount()"). A row whose title holds some words and heading the others
-/// counts as tier 3.
+/// counts as tier 3, unless a later naming tier finds a heading of its page naming them all.
 /// The pages found are then grouped (`order(_:words:)`): the page named for the words and pages
 /// whose title names every word, then pages with a heading (or title and summary together)
 /// naming them, then pages with a section holding them and pages whose title is mostly the
@@ -117,7 +117,14 @@ extension SearchIndex {
       }
       for (row, score, names) in rows {
         let listed = duplicates.representative(of: row)
-        // A row whose title holds some words and heading the others names none of them.
+        // A row whose title holds some words and heading the others names none of them; a page
+        // listed by such a row and then found by a heading naming them all ranks by that one
+        // ("process pool": `multiprocessing.pool.Pool` in "Process-based parallelism", then
+        // `Pool(processes)` as prefixes).
+        if names, hits.contains(page(of: listed)) {
+          hits.upgrade(row: listed, found: row, page: page(of: listed), score: score, tier: number)
+          continue
+        }
         hits.add(row: listed, found: row, page: page(of: listed), score: score, tier: names ? number : 2)
         if hits.pages.count == limit { break tiers }
       }
