@@ -42,4 +42,61 @@ import Testing
     #expect(results.map(\.pageID) == ["multiprocessing", "eventloop"], "\(results.map(\.pageID))")
     #expect(results.first?.sectionID == "multiprocessing.pool.Pool")
   }
+
+  /// A section is named by its page's title and its heading together ("copy a file":
+  /// `shutil.copy(src, dst)` in "shutil — High-level file operations"), above a heading naming
+  /// the words inside a longer name (`os.copy_file_range`) on a page whose title names none.
+  /// A signature's parameters name nothing (`cgitb.enable(context=5)` in "Traceback manager" for
+  /// "context manager"), and a page's own heading naming every word is shown before such a
+  /// section ("cluster fork": `cluster.fork()`, not "Event: 'fork'").
+  @Test func aTitleAndAHeadingNameTheWordsTogether() throws {
+    let (index, folder) = try index([
+      "shutil": (
+        "shutil — High-level file operations",
+        """
+        <h1>shutil — High-level file operations</h1><p>Operations on files and collections of files.</p>
+        <dl class="py function"><dt class="sig sig-object py" id="shutil.copy">shutil.copy(src, dst)</dt>
+        <dd><p>Copies the data and the mode bits.</p></dd></dl>
+        """
+      ),
+      "os": (
+        "os — Operating system interfaces",
+        """
+        <h1>os — Operating system interfaces</h1><p>Portable use of the system.</p>
+        <dl class="py function"><dt class="sig sig-object py" id="os.copy_file_range">os.copy_file_range(src, dst,
+        count)</dt><dd><p>Copy count bytes from one descriptor to another.</p></dd></dl>
+        """
+      ),
+      "cgitb": (
+        "cgitb — Traceback manager for scripts",
+        """
+        <h1>cgitb — Traceback manager for scripts</h1><p>Reports errors.</p>
+        <dl class="py function"><dt class="sig sig-object py" id="cgitb.enable">cgitb.enable(display=1,
+        context=5)</dt><dd><p>Turns the special handler on.</p></dd></dl>
+        """
+      ),
+      "contextlib": (
+        "contextlib — Utilities for with-statement contexts",
+        """
+        <h1>contextlib — Utilities for with-statement contexts</h1><p>Common tasks of the with statement.</p>
+        <h2 id="decorator">Using a context manager as a function decorator</h2><p>A decorator too.</p>
+        """
+      ),
+      "cluster": (
+        "Cluster",
+        """
+        <h1>Cluster</h1><p>Processes sharing server ports.</p>
+        <h2 id="event-fork">Event: 'fork'</h2><p>When a new worker is forked off, the cluster module
+        emits a fork event, and the primary can listen for it to log the activity of its workers.</p>
+        <h2 id="cluster-fork">cluster.fork([env])</h2><p>Spawn a new worker.</p>
+        """
+      ),
+    ])
+    defer { folder.remove() }
+    let copy = try index.search("copy a file")
+    #expect(copy.map(\.pageID).prefix(2) == ["shutil", "os"], "\(copy.map(\.pageID))")
+    #expect(copy.first?.sectionID == "shutil.copy")
+    #expect(try index.search("context manager").first?.pageID == "contextlib")
+    #expect(try index.search("cluster fork").first?.sectionID == "cluster-fork")
+  }
 }

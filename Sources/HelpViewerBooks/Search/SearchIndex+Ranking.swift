@@ -14,8 +14,11 @@ import HelpViewerCore
 /// Tiers 1 and 2 are ordered by how much of the heading's name the query is (`namingRank`), not
 /// by bm25: bm25 favours short sections, and a heading that is mostly the query ("Class:
 /// EventEmitter") names it better than one that mentions it ("DEP0033:
-/// EventEmitter.listenerCount()"). A row whose title holds some words and heading the others
-/// counts as tier 3, unless a later naming tier finds a heading of its page naming them all.
+/// EventEmitter.listenerCount()"). A row whose page's title names some words and heading's
+/// name the others names them too ("copy a file": `shutil.copy(src, dst)` in "shutil —
+/// High-level file operations"), after the rows whose heading or title names them alone; one
+/// whose heading holds the others only in a signature's parameters counts as tier 3, unless a
+/// later naming tier finds a heading of its page naming them all.
 /// The pages found are then grouped (`order(_:words:)`): the page named for the words and pages
 /// whose title names every word, then pages with a heading (or title and summary together)
 /// naming them, then pages with a section holding them and pages whose title is mostly the
@@ -114,13 +117,14 @@ extension SearchIndex {
         continue tiers
       case .naming(let prefix):
         rows = try namingRows(connection, match: tier.match, tokens: tokens, prefix: prefix, limit: max(fetch, 200))
+          .map { ($0.row, $0.score, $0.naming != .none) }
       }
       for (row, score, names) in rows {
         let listed = duplicates.representative(of: row)
-        // A row whose title holds some words and heading the others names none of them; a page
-        // listed by such a row and then found by a heading naming them all ranks by that one
-        // ("process pool": `multiprocessing.pool.Pool` in "Process-based parallelism", then
-        // `Pool(processes)` as prefixes).
+        // A row whose title holds some words and heading the others only in a signature's
+        // parameters names none of them; a page listed by such a row and then found by a heading
+        // naming them all ranks by that one ("process pool": `multiprocessing.pool.Pool` in
+        // "Process-based parallelism", then `Pool(processes)` as prefixes).
         if names, hits.contains(page(of: listed)) {
           hits.upgrade(row: listed, found: row, page: page(of: listed), score: score, tier: number)
           continue
