@@ -142,7 +142,14 @@ extension SearchIndex {
       }
     }
     guard !hits.pages.isEmpty else { return [] }
-    if tiers.count == 3 { order(&hits, words: words.required) }
+    if tiers.count == 3 {
+      // How many sections of each page hold every word (read for the other sections anyway).
+      var counts: [Int32: Int] = [:]
+      for row in try matching() where duplicates.representative(of: row) == row {
+        counts[page(of: row), default: 0] += 1
+      }
+      order(&hits, words: words.required, sections: counts)
+    }
     // Every page's other matching sections, in page order: those holding every word, or, for a
     // page found by the fallback, any.
     // (None for one letter: nearly every section matches it.)
@@ -179,9 +186,12 @@ extension SearchIndex {
   /// 2), then pages with a section holding them (tiers 3 and 4) and pages found across their
   /// sections whose title is mostly the query's words (`mostlyQueryShare`; `sectionBonus`
   /// below those with a section); within each, pages whose title names more of the words
-  /// (weighted by how rare each is) first, the tiers' order among equals. The fallback's other
-  /// pages stay last, in their order.
-  func order(_ hits: inout PageHits, words: [String]) {
+  /// (weighted by how rare each is) first, the tiers' order among equals; among the equals of
+  /// the third group, the page with more sections holding every word (`sections`, by page)
+  /// first: the module about a task explains it in many places ("sleep for seconds": `time`,
+  /// five sections, above asyncio's tasks, three, whose `asyncio.sleep` bm25 prefers). The
+  /// fallback's other pages stay last, in their order.
+  func order(_ hits: inout PageHits, words: [String], sections: [Int32: Int] = [:]) {
     let tokens = words.map(NamingWords.queryTokens(of:))
     let weights = tokens.map { $0.reduce(0) { $0 + rarity(of: $1) } }
     let total = weights.reduce(0, +)
@@ -215,6 +225,9 @@ extension SearchIndex {
     hits.reorder { a, b in
       let (keyA, keyB) = (keys[a.page] ?? (3, 0), keys[b.page] ?? (3, 0))
       if keyA.group != keyB.group { return keyA.group < keyB.group }
+      if keyA.group == 2, abs(keyA.named - keyB.named) < 1e-9 {
+        return sections[a.page, default: 0] > sections[b.page, default: 0]
+      }
       return keyA.group < 3 && keyA.named > keyB.named + 1e-9
     }
   }
