@@ -30,6 +30,17 @@ struct PageHits {
     scores[found] = score
   }
 
+  /// Shows the listed `page` by the section `row` (found as `found`) of the better `tier`, when
+  /// it was listed in a worse one: a page found first by a section whose title holds some words
+  /// and heading the others, then by a heading naming them all, is a page with a heading naming
+  /// them. It keeps its place in the list.
+  mutating func upgrade(row: Int, found: Int, page: Int32, score: Double, tier: Int) {
+    guard let index = pages.firstIndex(where: { $0.page == page }), pages[index].tier > tier else { return }
+    pages[index] = Hit(page: page, row: row, found: found, tier: tier)
+    scores[row] = score
+    scores[found] = score
+  }
+
   /// Reorders the pages: stable, by `before`.
   mutating func reorder(by before: (Hit, Hit) -> Bool) {
     pages = pages.enumerated().sorted { a, b in

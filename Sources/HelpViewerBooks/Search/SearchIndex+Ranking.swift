@@ -14,8 +14,11 @@ import HelpViewerCore
 /// Tiers 1 and 2 are ordered by how much of the heading's name the query is (`namingRank`), not
 /// by bm25: bm25 favours short sections, and a heading that is mostly the query ("Class:
 /// EventEmitter") names it better than one that mentions it ("DEP0033:
-/// EventEmitter.listenerCount()"). A row whose title holds some words and heading the others
-/// counts as tier 3.
+/// EventEmitter.listenerCount()"). A row whose page's title names some words and heading's
+/// name the others names them too ("copy a file": `shutil.copy(src, dst)` in "shutil —
+/// High-level file operations"), after the rows whose heading or title names them alone; one
+/// whose heading holds the others only in a signature's parameters counts as tier 3, unless a
+/// later naming tier finds a heading of its page naming them all.
 /// The pages found are then grouped (`order(_:words:)`): the page named for the words and pages
 /// whose title names every word, then pages with a heading (or title and summary together)
 /// naming them, then pages with a section holding them and pages whose title is mostly the
@@ -114,10 +117,18 @@ extension SearchIndex {
         continue tiers
       case .naming(let prefix):
         rows = try namingRows(connection, match: tier.match, tokens: tokens, prefix: prefix, limit: max(fetch, 200))
+          .map { ($0.row, $0.score, $0.naming != .none) }
       }
       for (row, score, names) in rows {
         let listed = duplicates.representative(of: row)
-        // A row whose title holds some words and heading the others names none of them.
+        // A row whose title holds some words and heading the others only in a signature's
+        // parameters names none of them; a page listed by such a row and then found by a heading
+        // naming them all ranks by that one ("process pool": `multiprocessing.pool.Pool` in
+        // "Process-based parallelism", then `Pool(processes)` as prefixes).
+        if names, hits.contains(page(of: listed)) {
+          hits.upgrade(row: listed, found: row, page: page(of: listed), score: score, tier: number)
+          continue
+        }
         hits.add(row: listed, found: row, page: page(of: listed), score: score, tier: names ? number : 2)
         if hits.pages.count == limit { break tiers }
       }
@@ -131,7 +142,14 @@ extension SearchIndex {
       }
     }
     guard !hits.pages.isEmpty else { return [] }
-    if tiers.count == 3 { order(&hits, words: words.required) }
+    if tiers.count == 3 {
+      // How many sections of each page hold every word (read for the other sections anyway).
+      var counts: [Int32: Int] = [:]
+      for row in try matching() where duplicates.representative(of: row) == row {
+        counts[page(of: row), default: 0] += 1
+      }
+      order(&hits, words: words.required, sections: counts)
+    }
     // Every page's other matching sections, in page order: those holding every word, or, for a
     // page found by the fallback, any.
     // (None for one letter: nearly every section matches it.)
@@ -168,9 +186,12 @@ extension SearchIndex {
   /// 2), then pages with a section holding them (tiers 3 and 4) and pages found across their
   /// sections whose title is mostly the query's words (`mostlyQueryShare`; `sectionBonus`
   /// below those with a section); within each, pages whose title names more of the words
-  /// (weighted by how rare each is) first, the tiers' order among equals. The fallback's other
-  /// pages stay last, in their order.
-  func order(_ hits: inout PageHits, words: [String]) {
+  /// (weighted by how rare each is) first, the tiers' order among equals; among the equals of
+  /// the third group, the page with more sections holding every word (`sections`, by page)
+  /// first: the module about a task explains it in many places ("sleep for seconds": `time`,
+  /// five sections, above asyncio's tasks, three, whose `asyncio.sleep` bm25 prefers). The
+  /// fallback's other pages stay last, in their order.
+  func order(_ hits: inout PageHits, words: [String], sections: [Int32: Int] = [:]) {
     let tokens = words.map(NamingWords.queryTokens(of:))
     let weights = tokens.map { $0.reduce(0) { $0 + rarity(of: $1) } }
     let total = weights.reduce(0, +)
@@ -204,6 +225,9 @@ extension SearchIndex {
     hits.reorder { a, b in
       let (keyA, keyB) = (keys[a.page] ?? (3, 0), keys[b.page] ?? (3, 0))
       if keyA.group != keyB.group { return keyA.group < keyB.group }
+      if keyA.group == 2, abs(keyA.named - keyB.named) < 1e-9 {
+        return sections[a.page, default: 0] > sections[b.page, default: 0]
+      }
       return keyA.group < 3 && keyA.named > keyB.named + 1e-9
     }
   }
