@@ -37,12 +37,13 @@ final class PrivacyAndLifecycleTests: GtkTestCase {
         demoBinary, ["--open", server.url("/").absoluteString, "--report"], environment: environment)
       XCTAssertEqual(result.status, 0)
       XCTAssertTrue(result.output.contains("\"title\":\"Stores\""), result.output)
-      // What the platform below us writes whatever the page does: Mesa's shader cache, dconf's
-      // settings cache, and WebKit's sandbox and accessibility-bus bookkeeping. Website data
-      // (cookies, storage, IndexedDB, caches, HTTP cache) must never appear.
+      // What the platform below us writes whatever the page does: Mesa's shader cache (its
+      // mesa_shader_cache_db in Mesa 25, Debian 13), dconf's settings cache, and WebKit's
+      // sandbox and accessibility-bus bookkeeping. Website data (cookies, storage, IndexedDB,
+      // caches, HTTP cache) must never appear.
       let platform = [
-        "XDG_CACHE_HOME/mesa_shader_cache", "XDG_CACHE_HOME/dconf", "XDG_CACHE_HOME/.flatpak",
-        "XDG_CACHE_HOME/webkitgtk/at-spi-bus",
+        "XDG_CACHE_HOME/mesa_shader_cache", "XDG_CACHE_HOME/mesa_shader_cache_db", "XDG_CACHE_HOME/dconf",
+        "XDG_CACHE_HOME/.flatpak", "XDG_CACHE_HOME/webkitgtk/at-spi-bus",
       ]
       let written = (FileManager.default.enumerator(atPath: home.path)?.allObjects as? [String] ?? [])
         .filter { $0.split(separator: "/").count > 1 && $0 != "XDG_CACHE_HOME/webkitgtk" }

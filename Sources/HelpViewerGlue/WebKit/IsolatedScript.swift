@@ -9,6 +9,7 @@ extension UnsafeMutablePointer where Pointee == WebKitWebView {
   /// webView.runIsolatedScript("document.getElementById('top')?.scrollIntoView()", world: "help-viewer")
   /// ```
   public func runIsolatedScript(_ script: String, world: String) {
+    IsolatedWorlds.keep(world)
     webkit_web_view_evaluate_javascript(self, script, -1, world, nil, nil, nil, nil)
   }
 }
@@ -37,6 +38,23 @@ extension UnsafeMutablePointer where Pointee == WebKitWebView {
       g_clear_error(&error)
       answered(text)
     }
+    IsolatedWorlds.keep(world)
     webkit_web_view_evaluate_javascript(self, script, -1, world, nil, nil, callback, data)
+  }
+}
+
+/// Keeps each isolated world a script ran in for the app's lifetime, so what one script leaves
+/// in it (`window.__…`) is there for the next. WebKit names a world by its name only while
+/// something holds it: WebKitGTK 2.52 makes a new, empty world for each evaluation otherwise
+/// (2.50 kept it), and the text view's links and buttons, kept by the reading script for the
+/// activation script, were gone. A user script for the world, never added to a page, holds it.
+private enum IsolatedWorlds {
+  nonisolated(unsafe) static var held: [String: OpaquePointer] = [:]
+
+  /// Holds `world` from now on (main thread only, as every WebKit call).
+  static func keep(_ world: String) {
+    guard held[world] == nil else { return }
+    held[world] = webkit_user_script_new_for_world(
+      "", WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END, world, nil, nil)
   }
 }
