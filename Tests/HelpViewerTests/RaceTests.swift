@@ -94,8 +94,28 @@ final class RaceTests: GtkTestCase {
       let viewer = LoadingWebView()
       let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
+      // What WebKit said, for a timeout's message: round 1 stayed loading twice (a ten-run and
+      // a ThreadSanitizer pass) with WebKit loading nothing and no request at either server.
+      let started = ContinuousClock.now
+      var events: [String] = []
+      let webView = viewer.webView
+      func note(_ what: String) {
+        let uri = webkit_web_view_get_uri(webView).map { String(cString: $0) } ?? "none"
+        events.append("\(ContinuousClock.now - started) \(what) [uri \(uri)]")
+      }
+      let signals = SignalBag()
+      defer { signals.disconnectAll() }
+      signals += viewer.webView.connectLoadChanged { event in note("load-changed \(event.rawValue)") }
+      signals += viewer.webView.connectLoadFailed { failure in
+        note("load-failed \(failure.uri): \(failure.error)")
+        return false
+      }
+      signals += viewer.webView.connectWebProcessTerminated { reason in
+        note("web-process-terminated \(reason.rawValue)")
+      }
       for round in 1...10 {
         let recorder = StateRecorder(viewer)
+        note("round \(round)")
         viewer.load(secure.url("/"))
         let number = viewer.load(plain.url("/fast"))
         // On a timeout, say where the load stood: the viewer's state and phases, WebKit's own
@@ -113,7 +133,8 @@ final class RaceTests: GtkTestCase {
             phases \(recorder.phases); WebKit uri \(webKitURI), title \(webKitTitle), \
             loading \(webkit_web_view_is_loading(viewer.webView) != 0), \
             progress \(webkit_web_view_get_estimated_load_progress(viewer.webView)); \
-            hits plain \(plain.hits), secure \(secure.hits)
+            hits plain \(plain.hits), secure \(secure.hits); events:
+            \(events.joined(separator: "\n"))
             """)
           return
         }
