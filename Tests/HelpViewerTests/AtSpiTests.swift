@@ -122,29 +122,7 @@ private let atSpiWalker = """
 
   app_name, heading, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
 
-  def words(accessible):
-      name = (accessible.name or "").strip()
-      if name:
-          return name
-      try:
-          text = accessible.queryText()
-          return text.getText(0, text.characterCount).replace("\\ufffc", "").strip()
-      except Exception:
-          return ""
-
-  def nodes(accessible, out, depth=0):
-      try:
-          role, name = accessible.getRoleName(), words(accessible)
-          attributes = dict(a.split(":", 1) for a in accessible.getAttributes() if ":" in a)
-      except Exception:
-          return
-      out.append((role, name.strip(), attributes.get("level", "")))
-      if depth > 60:
-          return
-      for index in range(accessible.childCount):
-          child = accessible.getChildAtIndex(index)
-          if child is not None:
-              nodes(child, out, depth + 1)
+  \(atSpiTreeFunctions)
 
   started = time.time()
   deadline = started + seconds

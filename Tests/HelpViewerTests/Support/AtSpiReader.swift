@@ -82,14 +82,10 @@ struct AtSpiTree {
   }
 }
 
-/// `read.py PID TITLE SECONDS WANTED…`: walks the application of process PID, in its window
-/// TITLE, until every WANTED (`role|start`) is found or SECONDS pass.
-private let atSpiPageWalker = """
-  import sys, time
-  import pyatspi
-
-  pid, title, seconds, wanted = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), sys.argv[4:]
-
+/// `words(accessible)` (a node's name, or its text when it has none: a paragraph of WebKit's)
+/// and `nodes(accessible, out)` (every node under it as `(role, words, level)`, and a `busy`
+/// entry for each node marked busy): the Python the AT-SPI walkers share.
+let atSpiTreeFunctions = """
   def words(accessible):
       name = (accessible.name or "").strip()
       if name:
@@ -118,6 +114,17 @@ private let atSpiPageWalker = """
               continue
           if child is not None:
               nodes(child, out, depth + 1)
+  """
+
+/// `read.py PID TITLE SECONDS WANTED…`: walks the application of process PID, in its window
+/// TITLE, until every WANTED (`role|start`) is found or SECONDS pass.
+private let atSpiPageWalker = """
+  import sys, time
+  import pyatspi
+
+  pid, title, seconds, wanted = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), sys.argv[4:]
+
+  \(atSpiTreeFunctions)
 
   def window_nodes():
       desktop = pyatspi.Registry.getDesktop(0)
