@@ -47,6 +47,12 @@ public struct HelpBookPage: Sendable, Hashable {
   /// The page's address, with `section` (an element id) as the fragment.
   public func url(section: String? = nil) -> URL {
     guard let section, !section.isEmpty else { return fileURL }
+    // What URLComponents makes, without its parse and rebuild (search makes hundreds a query).
+    if let fragment = section.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed),
+      let url = URL(string: fileURL.absoluteString + "#" + fragment)
+    {
+      return url
+    }
     var components = URLComponents(url: fileURL, resolvingAgainstBaseURL: false)
     components?.fragment = section
     return components?.url ?? fileURL

@@ -53,3 +53,42 @@ enum NamingWords {
     return words.contains { $0 == compound || WordStem.of($0) == WordStem.of(compound) }
   }
 }
+
+/// The words of one page's title (or summary) with their stems (`WordStem.of`), kept with the
+/// index: ranking compares a query with thousands of titles, and stemming each title word for
+/// each query took most of the time of a query of many words.
+///
+/// ```swift
+/// let title = StemmedWords(["annotations", "print"])
+/// title.isNamed(by: StemmedWords.Token("annotated"))   // true: "annot" starts "annot"
+/// ```
+struct StemmedWords: Sendable {
+  /// A query token and its stem.
+  struct Token {
+    let text: String
+    let stem: String
+    init(_ text: String) {
+      self.text = text
+      stem = WordStem.of(text)
+    }
+  }
+
+  private let words: [String]
+  private let stems: [String]
+
+  init(_ words: Set<String>) {
+    self.words = Array(words)
+    stems = self.words.map(WordStem.of)
+  }
+
+  /// Whether `token` names one of the words (`WordStem.matches`).
+  func isNamed(by token: Token) -> Bool {
+    words.indices.contains { words[$0].hasPrefix(token.text) || stems[$0].hasPrefix(token.stem) }
+  }
+
+  /// Whether one of the words is `compound`, two query words written together, or shares its
+  /// stem (`NamingWords.joined`).
+  func contains(compound: Token) -> Bool {
+    words.indices.contains { words[$0] == compound.text || stems[$0] == compound.stem }
+  }
+}

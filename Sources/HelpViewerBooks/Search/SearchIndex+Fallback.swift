@@ -31,24 +31,36 @@ extension SearchIndex {
   /// The most rows one word's lookup reads.
   static let fallbackRowLimit = 20_000
 
-  /// The best `limit` pages holding some of `words` (each a prefix), not listed in `excluding`.
-  func fallbackPages(_ connection: SQLiteConnection, words: [String], excluding: PageHits, limit: Int)
-    throws(LoadError) -> [FallbackPage]
-  {
+  /// The rows holding each of the first 16 of `words` (as a prefix), in book order; none for a
+  /// word without a letter or digit.
+  func wordRows(_ connection: SQLiteConnection, words: [String]) throws(LoadError) -> [[Int]] {
+    var rows: [[Int]] = []
+    for word in words.prefix(16) {
+      guard let match = SearchQuery.match(for: word) else {
+        rows.append([])
+        continue
+      }
+      rows.append(try rowIDs(connection, match: match, limit: Self.fallbackRowLimit))
+    }
+    return rows
+  }
+
+  /// The best `limit` pages holding some of `words` (each a prefix), not listed in `excluding`;
+  /// `rows` are the words' rows (`wordRows`), when read already.
+  func fallbackPages(
+    _ connection: SQLiteConnection, words: [String], rows: [[Int]]? = nil, excluding: PageHits, limit: Int
+  ) throws(LoadError) -> [FallbackPage] {
     let words = Array(words.prefix(16))
+    let rowsOfWords: [[Int]]
+    if let rows { rowsOfWords = rows } else { rowsOfWords = try wordRows(connection, words: words) }
     var weights: [Double] = []
     // The words each row holds, one bit a word (row ids start at 1).
     var rowMasks = [UInt16](repeating: 0, count: sectionCount + 1)
     let total = Double(max(sectionCount, 1))
-    for (bit, word) in words.enumerated() {
-      guard let match = SearchQuery.match(for: word) else {
-        weights.append(0)
-        continue
-      }
-      let rows = try rowIDs(connection, match: match, ranked: false, limit: Self.fallbackRowLimit)
+    for (bit, rows) in rowsOfWords.enumerated() {
       let count = Double(rows.count)
       weights.append(rows.isEmpty ? 0 : log(1 + (total - count + 0.5) / (count + 0.5)))
-      for (row, _) in rows {
+      for row in rows {
         let listed = duplicates.representative(of: row)
         if listed >= 1, listed < rowMasks.count { rowMasks[listed] |= 1 << UInt16(bit) }
       }
@@ -85,8 +97,9 @@ extension SearchIndex {
     let titleWeights = zip(weights, wordTokens).map { weight, tokens in
       weight > 0 ? weight : tokens.reduce(0) { $0 + rarity(of: $1) }
     }
+    let query = NamingQuery(wordTokens)
     func titleWeight(_ page: Int32) -> Double {
-      let named = namedWeights(wordTokens, weights: titleWeights, page: page)
+      let named = namedWeights(query, weights: titleWeights, page: page)
       return named.title + Self.summaryWeight * named.summary
     }
     let ranked = candidates.compactMap { page, candidate -> (page: Int32, key: [Double], candidate: Candidate)? in

@@ -2,7 +2,8 @@ import Foundation
 import HelpViewerCore
 
 /// How `SearchIndex` orders the sections whose title or heading names the query (tiers 1 and 2
-/// of `answer(_:limit:correcting:)`): by how much of the heading's name the query is.
+/// of `answer(_:limit:correcting:)`): by how much of the heading's name the query is; and how
+/// much of the query a page's title or summary names (`namedWeights`), for ordering pages.
 ///
 /// ```swift
 /// SearchIndex.namingRank(heading: "Class: EventEmitter", title: "Events", tokens: ["eventemitter"], prefix: false)
@@ -33,27 +34,41 @@ extension SearchIndex {
   func namingRows(
     _ connection: SQLiteConnection, match: String, tokens: [String], prefix: Bool, limit: Int
   ) throws(LoadError) -> [(row: Int, score: Double, naming: Naming)] {
-    let statement = try connection.prepare(
-      "SELECT rowid, heading, title, length(body), rank FROM sections WHERE sections MATCH ?1 ORDER BY rank LIMIT ?2")
+    // bm25 of every match, best `limit` kept here: FTS5's `ORDER BY rank` costs twice as much.
+    let statement = try connection.prepare("SELECT rowid, rank FROM sections WHERE sections MATCH ?1")
     try statement.bind(match, at: 1)
-    try statement.bind(limit, at: 2)
+    var matches: [(row: Int, score: Double)] = []
+    while try statement.step() { matches.append((statement.integer(at: 0), statement.double(at: 1))) }
+    let best = matches.enumerated().sorted { a, b in
+      a.element.score != b.element.score ? a.element.score < b.element.score : a.offset < b.offset
+    }.prefix(limit).map(\.element)
+    guard !best.isEmpty else { return [] }
     var rows: [(row: Int, rank: Double, length: Int, score: Double, naming: Naming)] = []
     func holdsAll(_ words: [String]) -> Bool {
       tokens.allSatisfy { token in words.contains { prefix ? $0.hasPrefix(token) : $0 == token } }
     }
-    func holdsAll(_ text: String) -> Bool { holdsAll(SpellingCorrector.tokens(of: text)) }
-    while try statement.step() {
-      let heading = statement.text(at: 1) ?? ""
-      let title = statement.text(at: 2) ?? ""
-      let rank = Self.namingRank(heading: heading, title: title, tokens: tokens, prefix: prefix)
+    // Most rows of a large book's naming tier are on a few pages: each title is read once.
+    var titles: [Int: (tokens: [String], name: [String])] = [:]
+    for (row, score) in best {
+      let page = Int(page(of: row))
+      guard page >= 0 else { continue }
+      let heading = rowHeadings[row - 1]
+      let length = Int(rowLengths[row - 1])
+      let title =
+        titles[page]
+        ?? (
+          SpellingCorrector.tokens(of: pageTitles[page]), SpellingCorrector.tokens(of: Self.name(of: pageTitles[page]))
+        )
+      titles[page] = title
+      let headingTokens = SpellingCorrector.tokens(of: heading)
+      let name = heading.isEmpty ? title.name : SpellingCorrector.tokens(of: Self.name(of: heading))
+      let rank = Self.namingRank(name: name, title: title.tokens, tokens: tokens, prefix: prefix)
       let naming: Naming =
-        holdsAll(heading) || holdsAll(title)
+        holdsAll(headingTokens) || holdsAll(title.tokens)
         ? .alone
-        : holdsAll(
-          SpellingCorrector.tokens(of: title)
-            + SpellingCorrector.tokens(of: Self.name(of: heading)).filter { !Self.declarationWords.contains($0) })
+        : holdsAll(title.tokens + (heading.isEmpty ? [] : name).filter { !Self.declarationWords.contains($0) })
           ? .together : .none
-      rows.append((statement.integer(at: 0), rank, statement.integer(at: 3), statement.double(at: 4), naming))
+      rows.append((row, rank, length, score, naming))
     }
     // Stable: equals keep bm25's order.
     let ordered = rows.enumerated().sorted { a, b in
@@ -95,14 +110,65 @@ extension SearchIndex {
   /// // 0.5, above "DEP0033: EventEmitter.listenerCount()"'s 0.33
   /// ```
   static func namingRank(heading: String, title: String, tokens: [String], prefix: Bool) -> Double {
+    namingRank(
+      name: SpellingCorrector.tokens(of: name(of: heading.isEmpty ? title : heading)),
+      title: SpellingCorrector.tokens(of: title), tokens: tokens, prefix: prefix)
+  }
+
+  /// `namingRank(heading:title:tokens:prefix:)` of the tokens of a heading's name (`name`) and
+  /// of a title.
+  static func namingRank(name: [String], title: [String], tokens: [String], prefix: Bool) -> Double {
     guard !tokens.isEmpty else { return 0 }
     func matches(_ word: String) -> Bool { tokens.contains { prefix ? word.hasPrefix($0) : word == $0 } }
-    let named = SpellingCorrector.tokens(of: name(of: heading.isEmpty ? title : heading)).filter {
-      !StopWords.words.contains($0) && !declarationWords.contains($0)
-    }
+    let named = name.filter { !StopWords.words.contains($0) && !declarationWords.contains($0) }
     let coverage = named.isEmpty ? 0 : Double(named.filter(matches).count) / Double(named.count)
-    let titleWords = Set(SpellingCorrector.tokens(of: title))
+    let titleWords = Set(title)
     let inTitle = tokens.filter { token in titleWords.contains { prefix ? $0.hasPrefix(token) : $0 == token } }
     return coverage + 0.25 * Double(inTitle.count) / Double(tokens.count)
+  }
+
+  /// The weights of the query's words (`tokens`, one list a word, `NamingWords.queryTokens`)
+  /// that the title of `page` names, and of those only its summary names. A word names a title
+  /// word it starts or shares a stem with (`WordStem.matches`); two adjacent words of one token
+  /// each also name the title word they make joined (`NamingWords.joined`).
+  func namedWeights(_ tokens: [[String]], weights: [Double], page: Int32) -> (title: Double, summary: Double) {
+    namedWeights(NamingQuery(tokens), weights: weights, page: page)
+  }
+
+  /// A query's words as `namedWeights` compares them: each token with its stem, and each two
+  /// adjacent words of one token each written together ("log" and "out": "logout").
+  struct NamingQuery {
+    let tokens: [[StemmedWords.Token]]
+    /// By the index of the first word of the two.
+    let compounds: [Int: StemmedWords.Token]
+
+    init(_ words: [[String]]) {
+      tokens = words.map { $0.map(StemmedWords.Token.init) }
+      var compounds: [Int: StemmedWords.Token] = [:]
+      for first in words.indices.dropLast() where words[first].count == 1 && words[first + 1].count == 1 {
+        guard !words[first][0].isEmpty, !words[first + 1][0].isEmpty else { continue }
+        compounds[first] = StemmedWords.Token(words[first][0] + words[first + 1][0])
+      }
+      self.compounds = compounds
+    }
+  }
+
+  /// `namedWeights(_:weights:page:)` for a query read once.
+  func namedWeights(_ query: NamingQuery, weights: [Double], page: Int32) -> (title: Double, summary: Double) {
+    let title = titleWords[Int(page)]
+    let summary = summaryWords[Int(page)]
+    // Words a title writes joined that the query writes apart ("logout" for "log out").
+    func joined(_ index: Int, in words: StemmedWords) -> Bool {
+      [index - 1, index].contains { first in query.compounds[first].map(words.contains(compound:)) ?? false }
+    }
+    var named = (title: 0.0, summary: 0.0)
+    for (index, word) in query.tokens.enumerated() where !word.isEmpty {
+      if word.allSatisfy(title.isNamed(by:)) || joined(index, in: title) {
+        named.title += weights[index]
+      } else if word.allSatisfy(summary.isNamed(by:)) || joined(index, in: summary) {
+        named.summary += weights[index]
+      }
+    }
+    return named
   }
 }

@@ -83,13 +83,26 @@ extension SearchIndex {
     var matchingRows: [Int]?
     func matching() throws(LoadError) -> [Int] {
       if let matchingRows { return matchingRows }
-      let rows = try rowIDs(connection, match: match, ranked: false, limit: Self.fallbackRowLimit).map(\.row)
+      let rows = try rowIDs(connection, match: match, limit: Self.fallbackRowLimit)
       matchingRows = rows
       return rows
     }
+    // A query of three words or more often has no section holding them all: each word's rows
+    // first (the fallback's), and no tier when no row holds every word.
+    var rowsOfWords: [[Int]]?
+    if words.required.count >= 3 {
+      let rows = try wordRows(connection, words: words.required)
+      rowsOfWords = rows
+      let sets = rows.enumerated().compactMap { index, rows in
+        SearchQuery.match(for: words.required[index]) == nil ? nil : Set(rows)
+      }
+      if let first = sets.first, sets.dropFirst().reduce(first, { $0.intersection($1) }).isEmpty {
+        matchingRows = []
+      }
+    }
     // Enough rows that the sections of pages listed already still leave `limit` pages.
     let fetch = limit * 10 + 50
-    tiers: for (number, tier) in tiers.enumerated() {
+    tiers: for (number, tier) in tiers.enumerated() where matchingRows?.isEmpty != true {
       let rows: [(row: Int, score: Double, names: Bool)]
       switch tier.order {
       case .bookOrder:
@@ -104,7 +117,7 @@ extension SearchIndex {
         let ranked = try rankedRows(connection, match: match, among: candidates)
         var whole = Set<Int>()
         if let exact = SearchQuery.exactMatch(for: text), exact != match, !ranked.isEmpty {
-          whole = Set(try rowIDs(connection, match: exact, ranked: false, limit: Self.fallbackRowLimit).map(\.row))
+          whole = Set(try rowIDs(connection, match: exact, limit: Self.fallbackRowLimit))
         } else {
           whole = Set(ranked.map(\.row))
         }
@@ -135,8 +148,9 @@ extension SearchIndex {
     }
     var fallback: [Int32: [Int]] = [:]
     if words.required.count > 1, hits.pages.count < limit {
-      for page in try fallbackPages(connection, words: words.required, excluding: hits, limit: limit - hits.pages.count)
-      {
+      let pages = try fallbackPages(
+        connection, words: words.required, rows: rowsOfWords, excluding: hits, limit: limit - hits.pages.count)
+      for page in pages {
         hits.add(row: page.best, found: page.best, page: page.page, score: 0, tier: 4)
         fallback[page.page] = page.rows
       }
@@ -166,10 +180,11 @@ extension SearchIndex {
     }
     let any = words.required.compactMap(SearchQuery.match(for:)).joined(separator: " OR ")
     let found = try results(
-      connection, match: any, rows: Set(hits.pages.flatMap { [$0.row, $0.found] }), scores: hits.scores)
+      connection, match: any, words: words.required, rows: Set(hits.pages.flatMap { [$0.row, $0.found] }),
+      scores: hits.scores)
     var otherRows = Set<Int>()
     for hit in hits.pages { otherRows.formUnion((others[hit.page] ?? []).prefix(Self.maximumOtherSections + 1)) }
-    let headings = try sections(connection, rows: otherRows)
+    let headings = sections(rows: otherRows)
     return hits.pages.compactMap { hit in
       // The copy listed holds the same heading and text, so it matches too, unless the match was
       // in the other page's title: then the row found is listed.
@@ -197,9 +212,10 @@ extension SearchIndex {
     let total = weights.reduce(0, +)
     var keys: [Int32: (group: Int, named: Double)] = [:]
     let queryTokens = tokens.joined()
+    let query = NamingQuery(tokens)
     for hit in hits.pages {
       let title = titleTokens[Int(hit.page)]
-      let named = namedWeights(tokens, weights: weights, page: hit.page)
+      let named = namedWeights(query, weights: weights, page: hit.page)
       let share = total > 0 ? named.title / total : 0
       let withSummary = total > 0 ? (named.title + named.summary) / total : 0
       let id = SpellingCorrector.tokens(of: pageIDs[Int(hit.page)])
@@ -243,34 +259,6 @@ extension SearchIndex {
   /// sections ranks with the pages found by a section.
   static let mostlyQueryShare = 0.6
 
-  /// The weights of the query's words (`tokens`, one list a word, `NamingWords.queryTokens`)
-  /// that the title of `page` names, and of those only its summary names. A word names a title
-  /// word it starts or shares a stem with (`WordStem.matches`); two adjacent words of one token
-  /// each also name the title word they make joined (`NamingWords.joined`).
-  func namedWeights(_ tokens: [[String]], weights: [Double], page: Int32) -> (title: Double, summary: Double) {
-    let title = titleTokens[Int(page)]
-    let summary = summaryTokens[Int(page)]
-    // Words a title writes joined that the query writes apart ("logout" for "log out").
-    func joined(_ index: Int, in words: Set<String>) -> Bool {
-      func pair(_ first: Int) -> Bool {
-        first >= 0 && first + 1 < tokens.count && tokens[first].count == 1 && tokens[first + 1].count == 1
-          && NamingWords.joined(tokens[first][0], tokens[first + 1][0], in: words)
-      }
-      return pair(index - 1) || pair(index)
-    }
-    var named = (title: 0.0, summary: 0.0)
-    for (index, word) in tokens.enumerated() where !word.isEmpty {
-      if word.allSatisfy({ token in title.contains { WordStem.matches(token, $0) } }) || joined(index, in: title) {
-        named.title += weights[index]
-      } else if word.allSatisfy({ token in summary.contains { WordStem.matches(token, $0) } })
-        || joined(index, in: summary)
-      {
-        named.summary += weights[index]
-      }
-    }
-    return named
-  }
-
   /// How rare the words starting with `token` are in the book: bm25's inverse document
   /// frequency of the sections holding one, at most (from the vocabulary's counts).
   func rarity(of token: String) -> Double {
@@ -281,39 +269,36 @@ extension SearchIndex {
 
   /// The rows matching `match` whose page is not listed yet, in book order (unranked: quick).
   private func unlisted(_ connection: SQLiteConnection, match: String, hits: PageHits) throws(LoadError) -> [Int] {
-    try rowIDs(connection, match: match, ranked: false, limit: Self.fallbackRowLimit).compactMap { row, _ in
+    try rowIDs(connection, match: match, limit: Self.fallbackRowLimit).compactMap { row in
       hits.contains(page(of: duplicates.representative(of: row))) ? nil : row
     }
   }
 
-  /// `rows`, those matching `match`, best first by bm25. bm25 is computed for these rows only:
-  /// FTS5's own `ORDER BY rank` ranks every match of the book (for Node.js's "buffer", most of
-  /// the time of a search), though the pages listed already need none.
+  /// `rows`, those matching `match`, best first by bm25 (equals in the order of `rows`). bm25 is
+  /// computed for these rows only: FTS5's own `ORDER BY rank` ranks every match of the book,
+  /// though the pages listed already need none.
   private func rankedRows(_ connection: SQLiteConnection, match: String, among rows: [Int]) throws(LoadError)
     -> [(row: Int, score: Double)]
   {
     guard !rows.isEmpty else { return [] }
-    guard rows.count <= Self.rankedLookupLimit else {
-      // Many rows: FTS5 looks each listed row up on its own; ranking every match is quicker.
-      let wanted = Set(rows)
-      return try rowIDs(connection, match: match, ranked: true, limit: Self.fallbackRowLimit).filter {
-        wanted.contains($0.row)
-      }
-    }
-    // The row ids are integers of ours, never input.
-    let list = rows.map(String.init).joined(separator: ",")
+    var scores: [Int: Double] = [:]
     let statement = try connection.prepare(
-      "SELECT rowid, rank FROM sections WHERE sections MATCH ?1 AND rowid IN (\(list))")
+      "SELECT rowid, rank FROM sections WHERE sections MATCH ?1 AND \(Self.rowFilter(rows))")
     try statement.bind(match, at: 1)
-    var ranked: [(row: Int, score: Double)] = []
-    while try statement.step() { ranked.append((statement.integer(at: 0), statement.double(at: 1))) }
+    while try statement.step() { scores[statement.integer(at: 0)] = statement.double(at: 1) }
+    let ranked = rows.compactMap { row in scores[row].map { (row: row, score: $0) } }
     return ranked.enumerated().sorted { a, b in
       a.element.score != b.element.score ? a.element.score < b.element.score : a.offset < b.offset
     }.map(\.element)
   }
 
-  /// The most rows `rankedRows` looks up one by one.
-  static let rankedLookupLimit = 40
+  /// The SQL condition keeping a statement with a `MATCH` to `rows`: `+rowid IN (…)`. The `+`
+  /// keeps FTS5 from taking each listed row as a lookup of its own, which runs the whole match
+  /// again per row (for a prefix, merging every word it starts, each time: for 40 of Node.js's
+  /// "buffer" rows, 11 ms instead of 0.7). The row ids are integers of ours, never input.
+  static func rowFilter<Rows: Sequence<Int>>(_ rows: Rows) -> String {
+    "+rowid IN (" + rows.map(String.init).joined(separator: ",") + ")"
+  }
 
   /// The most other sections a result lists.
   static let maximumOtherSections = 30
@@ -321,63 +306,71 @@ extension SearchIndex {
   /// The index in `pageIDs` of the page of row `row`.
   func page(of row: Int) -> Int32 { row >= 1 && row <= rowPages.count ? rowPages[row - 1] : -1 }
 
-  /// The row ids of the sections matching the FTS5 query `match` with their bm25 scores, best
-  /// first when `ranked`, else in book order.
-  func rowIDs(_ connection: SQLiteConnection, match: String, ranked: Bool, limit: Int) throws(LoadError)
-    -> [(row: Int, score: Double)]
-  {
-    let statement = try connection.prepare(
-      "SELECT rowid, rank FROM sections WHERE sections MATCH ?1 \(ranked ? "ORDER BY rank" : "") LIMIT ?2")
+  /// The row ids of the sections matching the FTS5 query `match`, in book order, at most
+  /// `limit`. No bm25 (`rank`): scoring every match costs ten times the read (for Node.js's "s",
+  /// 11 ms instead of 1).
+  func rowIDs(_ connection: SQLiteConnection, match: String, limit: Int) throws(LoadError) -> [Int] {
+    let statement = try connection.prepare("SELECT rowid FROM sections WHERE sections MATCH ?1 LIMIT ?2")
     try statement.bind(match, at: 1)
     try statement.bind(limit, at: 2)
-    var rows: [(row: Int, score: Double)] = []
-    while try statement.step() { rows.append((statement.integer(at: 0), statement.double(at: 1))) }
+    var rows: [Int] = []
+    while try statement.step() { rows.append(statement.integer(at: 0)) }
     return rows
   }
 
-  /// The sections `rows`, without snippets or scores (the other sections of a result).
-  private func sections(_ connection: SQLiteConnection, rows: Set<Int>) throws(LoadError) -> [Int: SearchResult] {
-    guard !rows.isEmpty else { return [:] }
-    let list = rows.sorted().map(String.init).joined(separator: ",")
-    let statement = try connection.prepare(
-      "SELECT title, page, section, heading, language, rowid FROM sections WHERE rowid IN (\(list))")
+  /// The sections `rows`, without snippets or scores (the other sections of a result), from
+  /// what the index keeps in memory (`rowSections`).
+  private func sections(rows: Set<Int>) -> [Int: SearchResult] {
     var sections: [Int: SearchResult] = [:]
-    while try statement.step() {
-      guard let pageID = statement.text(at: 1), let page = pages[pageID] else { continue }
-      let section = statement.text(at: 2)
-      sections[statement.integer(at: 5)] = SearchResult(
-        title: statement.text(at: 0) ?? pageID, pageID: pageID, sectionID: section,
-        heading: statement.text(at: 3) ?? "", language: statement.text(at: 4) ?? page.language,
-        url: page.url(section: section), snippet: [], score: 0)
+    for row in rows {
+      let index = Int(page(of: row))
+      guard index >= 0, let page = pages[pageIDs[index]] else { continue }
+      let section = rowSections[row - 1]
+      sections[row] = SearchResult(
+        title: pageTitles[index], pageID: page.id, sectionID: section, heading: rowHeadings[row - 1],
+        language: page.language, url: rowURLs[row - 1], snippet: [], score: 0)
     }
     return sections
   }
 
-  /// The results for those of `rows` that match `match`, their snippets marking the matches,
-  /// with the scores of `scores`. No `rank` here: bm25 counts every phrase's matches in the
-  /// whole table each time a statement runs (for Node.js's "buffer" most of the 8 ms).
-  private func results(_ connection: SQLiteConnection, match: String, rows: Set<Int>, scores: [Int: Double])
-    throws(LoadError) -> [Int: SearchResult]
-  {
+  /// The results for those of `rows` that match `match`, their snippets marking the matches of
+  /// `words` (FTS5's `snippet()`, or `LongSnippet` for a long section), with the scores of
+  /// `scores`. No `rank` here: bm25 counts every phrase's matches in the whole table each time a
+  /// statement runs (for Node.js's "buffer" most of the 8 ms).
+  private func results(
+    _ connection: SQLiteConnection, match: String, words: [String], rows: Set<Int>, scores: [Int: Double]
+  ) throws(LoadError) -> [Int: SearchResult] {
     guard !rows.isEmpty else { return [:] }
-    let list = rows.sorted().map(String.init).joined(separator: ",")
+    let long = rows.intersection(longRows)
+    // A long section's text instead of its snippet.
+    let text =
+      long.isEmpty
+      ? "snippet(sections, 2, char(57344), char(57345), '…', 16), NULL"
+      : """
+      CASE WHEN +rowid IN (\(long.sorted().map(String.init).joined(separator: ","))) THEN NULL
+        ELSE snippet(sections, 2, char(57344), char(57345), '…', 16) END,
+      CASE WHEN +rowid IN (\(long.sorted().map(String.init).joined(separator: ","))) THEN body END
+      """
     let statement = try connection.prepare(
       """
-      SELECT title, page, section, heading, language,
-        snippet(sections, 2, char(57344), char(57345), '…', 16), rowid
-      FROM sections WHERE sections MATCH ?1 AND rowid IN (\(list))
+      SELECT title, page, section, heading, language, \(text), rowid
+      FROM sections WHERE sections MATCH ?1 AND \(Self.rowFilter(rows.sorted()))
       """)
     try statement.bind(match, at: 1)
+    let wordTokens = words.map(SpellingCorrector.tokens(of:))
     var results: [Int: SearchResult] = [:]
     while try statement.step() {
       guard let pageID = statement.text(at: 1), let page = pages[pageID] else { continue }
       let section = statement.text(at: 2)
-      let row = statement.integer(at: 6)
+      let row = statement.integer(at: 7)
+      let snippet =
+        statement.text(at: 6).map { LongSnippet.marked($0, words: wordTokens, open: Self.open, close: Self.close) }
+        ?? statement.text(at: 5) ?? ""
       results[row] = SearchResult(
         title: statement.text(at: 0) ?? pageID, pageID: pageID, sectionID: section,
         heading: statement.text(at: 3) ?? "", language: statement.text(at: 4) ?? page.language,
         url: page.url(section: section),
-        snippet: SearchResult.segments(statement.text(at: 5) ?? "", open: Self.open, close: Self.close),
+        snippet: SearchResult.segments(snippet, open: Self.open, close: Self.close),
         score: scores[row] ?? 0)
     }
     return results

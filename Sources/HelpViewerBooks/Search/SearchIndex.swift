@@ -40,10 +40,25 @@ public final class SearchIndex: Sendable {
   /// there: search groups sections into pages without asking SQLite.
   let pageIDs: [String]
   let rowPages: [Int32]
+  /// The rows whose text is long (`LongSnippet.minimumLength`): their snippets are made by
+  /// `LongSnippet`.
+  let longRows: Set<Int>
+  /// Each row's section id and heading, and each page's title: a result's other sections and
+  /// the naming tiers read these (reading them from SQLite reads each row's whole text).
+  let rowSections: [String?]
+  let rowHeadings: [String]
+  /// Each row's address (`HelpBookPage.url(section:)`).
+  let rowURLs: [URL]
+  /// Each row's text length in characters (SQLite's `length(body)`).
+  let rowLengths: [Int32]
+  let pageTitles: [String]
   /// The tokens of each page's title (`pageIDs`' order) as ranking compares them (`NamingWords`).
   let titleTokens: [Set<String>]
   /// The tokens of each page's summary (`PageText.summary`), as `titleTokens`.
   let summaryTokens: [Set<String>]
+  /// `titleTokens` and `summaryTokens` with their stems, for `namedWeights`.
+  let titleWords: [StemmedWords]
+  let summaryWords: [StemmedWords]
   let connection: Locked<SQLiteConnection>
   /// Identical sections on several pages, and the one listed for each.
   let duplicates: SectionDuplicates
@@ -109,6 +124,12 @@ public final class SearchIndex: Sendable {
     var sectionCount = 0
     var pageIDs: [String] = []
     var rowPages: [Int32] = []
+    var longRows = Set<Int>()
+    var rowSections: [String?] = []
+    var rowHeadings: [String] = []
+    var rowLengths: [Int32] = []
+    var rowURLs: [URL] = []
+    var pageTitles: [String] = []
     var titleTokens: [Set<String>] = []
     var summaryTokens: [Set<String>] = []
     try connection.execute("BEGIN")
@@ -125,6 +146,7 @@ public final class SearchIndex: Sendable {
       let title = text.title.isEmpty ? page.id : text.title
       let pageIndex = Int32(pageIDs.count)
       pageIDs.append(page.id)
+      pageTitles.append(title)
       titleTokens.append(Set(NamingWords.tokens(of: title)))
       summaryTokens.append(Set(NamingWords.tokens(of: text.summary)))
       for section in text.sections {
@@ -139,6 +161,11 @@ public final class SearchIndex: Sendable {
         insert.reset()
         sectionCount += 1
         rowPages.append(pageIndex)
+        rowSections.append(section.id)
+        rowHeadings.append(section.heading)
+        rowURLs.append(page.url(section: section.id))
+        rowLengths.append(Int32(clamping: section.body.unicodeScalars.count))
+        if section.body.utf8.count > LongSnippet.minimumLength { longRows.insert(sectionCount) }
         digests.append(
           (sectionCount, page.id, SectionDuplicates.digest(heading: section.heading, body: section.body)))
       }
@@ -156,8 +183,16 @@ public final class SearchIndex: Sendable {
     self.pages = pages
     self.pageIDs = pageIDs
     self.rowPages = rowPages
+    self.longRows = longRows
+    self.rowSections = rowSections
+    self.rowHeadings = rowHeadings
+    self.rowLengths = rowLengths
+    self.rowURLs = rowURLs
+    self.pageTitles = pageTitles
     self.titleTokens = titleTokens
     self.summaryTokens = summaryTokens
+    self.titleWords = titleTokens.map(StemmedWords.init)
+    self.summaryWords = summaryTokens.map(StemmedWords.init)
     self.pageCount = pages.count
     self.sectionCount = sectionCount
     self.skippedPages = skipped
