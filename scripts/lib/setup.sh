@@ -29,6 +29,8 @@ helpviewer_install_missing() {
 # lock files in /tmp, and a server in another mount namespace on the same network (a chroot or
 # a container with the host's network) leaves none there; GTK then met that server's socket
 # and could not open the display (seen once in a ten-run repeat beside a chroot's tests).
+# -noreset: the server does not reset when its last client leaves (a reset drops root-window
+# properties and refuses whoever connects meanwhile).
 helpviewer_with_display() {
   if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
     "$@"
@@ -36,7 +38,7 @@ helpviewer_with_display() {
   fi
   local number_file xvfb status=0
   number_file=$(mktemp)
-  Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$number_file" 2>/dev/null &
+  Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset 3>"$number_file" 2>/dev/null &
   xvfb=$!
   local attempt
   for attempt in $(seq 300); do
