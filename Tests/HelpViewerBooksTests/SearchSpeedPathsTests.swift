@@ -57,6 +57,9 @@ import Testing
     let titles = ["annotations", "print", "copied", "logout", "setup", "serialization", "class", "notes", "i18n"]
     let queries = ["annotated", "printing", "copy", "log", "out", "set", "up", "serialize", "classes", "note", "i"]
     let words = StemmedWords(Set(titles))
+    let counted = titles.filter { title in queries.contains { WordStem.matches($0, title) } }.count
+    #expect(words.countNamed(by: queries.map(StemmedWords.Token.init)) == counted)
+    #expect(words.countNamed(by: [StemmedWords.Token("zebra")]) == 0)
     for query in queries {
       let named = titles.contains { WordStem.matches(query, $0) }
       #expect(words.isNamed(by: StemmedWords.Token(query)) == named, "\(query)")

@@ -86,6 +86,13 @@ struct StemmedWords: Sendable {
     words.indices.contains { words[$0].hasPrefix(token.text) || stems[$0].hasPrefix(token.stem) }
   }
 
+  /// How many of the words one of `tokens` names (`WordStem.matches`).
+  func countNamed(by tokens: [Token]) -> Int {
+    words.indices.count { index in
+      tokens.contains { words[index].hasPrefix($0.text) || stems[index].hasPrefix($0.stem) }
+    }
+  }
+
   /// Whether one of the words is `compound`, two query words written together, or shares its
   /// stem (`NamingWords.joined`).
   func contains(compound: Token) -> Bool {

@@ -213,6 +213,7 @@ extension SearchIndex {
     var keys: [Int32: (group: Int, named: Double)] = [:]
     let queryTokens = tokens.joined()
     let query = NamingQuery(tokens)
+    let stemmedQuery = queryTokens.map(StemmedWords.Token.init)
     for hit in hits.pages {
       let title = titleTokens[Int(hit.page)]
       let named = namedWeights(query, weights: weights, page: hit.page)
@@ -224,14 +225,14 @@ extension SearchIndex {
       } else if share >= 0.999 {
         // How much of the title the words are: "What are MIME types?" before "Add a custom
         // MIME type for all users".
-        let focus = Double(title.filter { word in queryTokens.contains { WordStem.matches($0, word) } }.count)
+        let focus = Double(titleWords[Int(hit.page)].countNamed(by: stemmedQuery))
         keys[hit.page] = (0, focus / Double(max(title.count, 1)))
       } else {
         // A page whose title and summary name every word ranks with headings naming them; a
         // page holding the words only across its sections, with the sections holding them all
         // when its title is mostly the query's words ("Open a document" for "open a recent
         // document"), those with such a section counting `sectionBonus` more.
-        let focus = Double(title.filter { word in queryTokens.contains { WordStem.matches($0, word) } }.count)
+        let focus = Double(titleWords[Int(hit.page)].countNamed(by: stemmedQuery))
         let mostlyQuery = share > 0 && focus / Double(max(title.count, 1)) > Self.mostlyQueryShare
         let group = hit.tier <= 1 || withSummary >= 0.999 ? 1 : hit.tier <= 3 || mostlyQuery ? 2 : 3
         let bonus = group == 2 && hit.tier <= 3 ? Self.sectionBonus : 0
