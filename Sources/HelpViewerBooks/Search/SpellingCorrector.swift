@@ -21,6 +21,9 @@ struct SpellingCorrector: Sendable {
   private let counts: [Int]
   /// The characters each term holds, as bits (`mask(of:)`; same order as `terms`).
   private let masks: [UInt64]
+  /// The indices of the terms of each length in characters, ascending: a word is compared only
+  /// with terms whose length is within the edits allowed (about a sixth of a large book's).
+  private let byLength: [[Int]]
 
   /// The longest word corrected, in characters (longer words are left as they are).
   static let maximumLength = 40
@@ -31,6 +34,11 @@ struct SpellingCorrector: Sendable {
     self.terms = sorted.map(\.0)
     self.counts = sorted.map(\.1)
     self.masks = self.terms.map(Self.mask(of:))
+    var byLength = [[Int]](repeating: [], count: Self.maximumLength + 3)
+    for (index, term) in self.terms.enumerated() where term.count < byLength.count {
+      byLength[term.count].append(index)
+    }
+    self.byLength = byLength
   }
 
   /// The characters `word` holds, one bit each (`a`–`z`, `0`–`9`, others folded onto 28 more
@@ -187,7 +195,9 @@ struct SpellingCorrector: Sendable {
     let allowed = min(word.count <= 5 ? 1 : 2, maximumDistance ?? 2)
     let wordMask = Self.mask(of: word)
     var best: (distance: Int, count: Int, index: Int)?
-    for (index, term) in terms.enumerated() where abs(term.count - word.count) <= allowed {
+    let lengths = max(0, word.count - allowed)...min(byLength.count - 1, word.count + allowed)
+    for index in lengths.lazy.flatMap({ byLength[$0] }) {
+      let term = terms[index]
       let mask = masks[index]
       // A character only one of them holds takes an edit (the other's may share a bit: fewer).
       guard (wordMask & ~mask).nonzeroBitCount <= allowed, (mask & ~wordMask).nonzeroBitCount <= allowed else {
@@ -196,8 +206,11 @@ struct SpellingCorrector: Sendable {
       guard let distance = Self.distance(word, term, atMost: allowed, substitution: substitutions ? 1 : 2) else {
         continue
       }
+      // The closest, then the term in the most sections, then the first in the sorted terms.
       if let current = best,
-        distance > current.distance || (distance == current.distance && counts[index] <= current.count)
+        distance > current.distance
+          || (distance == current.distance
+            && (counts[index] < current.count || (counts[index] == current.count && index > current.index)))
       {
         continue
       }
