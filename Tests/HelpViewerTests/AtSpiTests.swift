@@ -121,9 +121,9 @@ private let runScript = """
   exit 0
   """
 
-/// Walks the AT-SPI desktop until the app `argv[1]` shows a heading named `argv[2]` and the
-/// terms' Accept (at most `argv[3]` seconds); prints `FOUND` and each node of the app as
-/// `role|name|level` (the name, or the node's text when it has none: a paragraph of WebKit's).
+/// Walks the AT-SPI desktop until the app `argv[1]` shows a heading named `argv[2]`, and the
+/// terms' Accept, heading and list (at most `argv[3]` seconds); prints `FOUND` and each node of
+/// the app as `role|name|level` (the name, or the node's text when it has none: a paragraph of WebKit's).
 private let atSpiWalker = """
   import sys, time
   try:
@@ -153,7 +153,10 @@ private let atSpiWalker = """
               nodes(app, seen)
       names = set((role, name) for role, name, level in seen)
       accept = ("push button", "Accept") in names or ("button", "Accept") in names
-      found = ("heading", heading) in names and accept
+      # The terms' Accept is there before their page is: wait for the page too (its heading and
+      # list), or the walk reads a dialog without its text (seen once in a ten-run repeat).
+      terms = ("heading", "Notebook Terms of Service") in names and any(role == "list item" for role, name in names)
+      found = ("heading", heading) in names and accept and terms
       if found or time.time() > deadline:
           break
       time.sleep(0.25)
