@@ -76,6 +76,9 @@ struct StemmedWords: Sendable {
   private let words: [String]
   private let stems: [String]
 
+  /// How many words there are.
+  var count: Int { words.count }
+
   init(_ words: Set<String>) {
     self.words = Array(words)
     stems = self.words.map(WordStem.of)

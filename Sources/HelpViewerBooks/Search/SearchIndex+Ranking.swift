@@ -215,7 +215,7 @@ extension SearchIndex {
     let query = NamingQuery(tokens)
     let stemmedQuery = queryTokens.map(StemmedWords.Token.init)
     for hit in hits.pages {
-      let title = titleTokens[Int(hit.page)]
+      let title = titleWords[Int(hit.page)]
       let named = namedWeights(query, weights: weights, page: hit.page)
       let share = total > 0 ? named.title / total : 0
       let withSummary = total > 0 ? (named.title + named.summary) / total : 0
@@ -225,14 +225,14 @@ extension SearchIndex {
       } else if share >= 0.999 {
         // How much of the title the words are: "What are MIME types?" before "Add a custom
         // MIME type for all users".
-        let focus = Double(titleWords[Int(hit.page)].countNamed(by: stemmedQuery))
+        let focus = Double(title.countNamed(by: stemmedQuery))
         keys[hit.page] = (0, focus / Double(max(title.count, 1)))
       } else {
         // A page whose title and summary name every word ranks with headings naming them; a
         // page holding the words only across its sections, with the sections holding them all
         // when its title is mostly the query's words ("Open a document" for "open a recent
         // document"), those with such a section counting `sectionBonus` more.
-        let focus = Double(titleWords[Int(hit.page)].countNamed(by: stemmedQuery))
+        let focus = Double(title.countNamed(by: stemmedQuery))
         let mostlyQuery = share > 0 && focus / Double(max(title.count, 1)) > Self.mostlyQueryShare
         let group = hit.tier <= 1 || withSummary >= 0.999 ? 1 : hit.tier <= 3 || mostlyQuery ? 2 : 3
         let bonus = group == 2 && hit.tier <= 3 ? Self.sectionBonus : 0
@@ -344,13 +344,13 @@ extension SearchIndex {
     guard !rows.isEmpty else { return [:] }
     let long = rows.intersection(longRows)
     // A long section's text instead of its snippet.
+    let isLong = Self.rowFilter(long.sorted())
     let text =
       long.isEmpty
       ? "snippet(sections, 2, char(57344), char(57345), '…', 16), NULL"
       : """
-      CASE WHEN +rowid IN (\(long.sorted().map(String.init).joined(separator: ","))) THEN NULL
-        ELSE snippet(sections, 2, char(57344), char(57345), '…', 16) END,
-      CASE WHEN +rowid IN (\(long.sorted().map(String.init).joined(separator: ","))) THEN body END
+      CASE WHEN \(isLong) THEN NULL ELSE snippet(sections, 2, char(57344), char(57345), '…', 16) END,
+      CASE WHEN \(isLong) THEN body END
       """
     let statement = try connection.prepare(
       """

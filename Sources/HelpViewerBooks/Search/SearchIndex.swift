@@ -52,11 +52,8 @@ public final class SearchIndex: Sendable {
   /// Each row's text length in characters (SQLite's `length(body)`).
   let rowLengths: [Int32]
   let pageTitles: [String]
-  /// The tokens of each page's title (`pageIDs`' order) as ranking compares them (`NamingWords`).
-  let titleTokens: [Set<String>]
-  /// The tokens of each page's summary (`PageText.summary`), as `titleTokens`.
-  let summaryTokens: [Set<String>]
-  /// `titleTokens` and `summaryTokens` with their stems, for `namedWeights`.
+  /// The tokens of each page's title and summary (`PageText.summary`), in `pageIDs`' order, as
+  /// ranking compares them (`NamingWords`), with their stems (`namedWeights`).
   let titleWords: [StemmedWords]
   let summaryWords: [StemmedWords]
   let connection: Locked<SQLiteConnection>
@@ -189,8 +186,6 @@ public final class SearchIndex: Sendable {
     self.rowLengths = rowLengths
     self.rowURLs = rowURLs
     self.pageTitles = pageTitles
-    self.titleTokens = titleTokens
-    self.summaryTokens = summaryTokens
     self.titleWords = titleTokens.map(StemmedWords.init)
     self.summaryWords = summaryTokens.map(StemmedWords.init)
     self.pageCount = pages.count
