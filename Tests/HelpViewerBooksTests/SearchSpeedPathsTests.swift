@@ -70,6 +70,28 @@ import Testing
     }
   }
 
+  /// A snippet splits at its markers by scalar: matches apart, line breaks shown as the block
+  /// separator (a Windows line end kept as it is), a marker beside a combining accent still a
+  /// marker.
+  @Test func snippetsSplitAtTheirMarkersAndLineBreaks() {
+    let (open, close) = (SearchIndex.open, SearchIndex.close)
+    let separator = SearchResult.blockSeparator
+    func split(_ text: String) -> [SearchResult.Segment] { SearchResult.segments(text, open: open, close: close) }
+    #expect(
+      split("a \(open)pipe\(close) to\nthe \(open)stream\(close)")
+        == [
+          .init("a ", isMatch: false), .init("pipe", isMatch: true), .init(" to\(separator)the ", isMatch: false),
+          .init("stream", isMatch: true),
+        ])
+    #expect(split("one\r\ntwo") == [.init("one\r\ntwo", isMatch: false)])
+    #expect(
+      split("\(open)cafe\(close)\u{301} au lait") == [
+        .init("cafe", isMatch: true), .init("\u{301} au lait", isMatch: false),
+      ])
+    #expect(split("\(open)\(close)\n").map(\.text) == [separator])
+    #expect(split("").isEmpty)
+  }
+
   /// A section's address is what `URLComponents` makes, characters a fragment cannot hold
   /// escaped.
   @Test func sectionAddressesAreWhatURLComponentsMakes() throws {

@@ -67,14 +67,20 @@ struct StemmedWords: Sendable {
   struct Token {
     let text: String
     let stem: String
+    /// `text` and `stem` in a `WordFilter`, hashed once for every title compared.
+    fileprivate let filter: WordFilter
     init(_ text: String) {
       self.text = text
       stem = WordStem.of(text)
+      filter = WordFilter([text, stem])
     }
   }
 
   private let words: [String]
   private let stems: [String]
+  /// The words and their stems, for `contains(compound:)`: a query of many words asks it of
+  /// every page it could list.
+  private let known: WordFilter
 
   /// How many words there are.
   var count: Int { words.count }
@@ -82,6 +88,7 @@ struct StemmedWords: Sendable {
   init(_ words: Set<String>) {
     self.words = Array(words)
     stems = self.words.map(WordStem.of)
+    known = WordFilter(self.words + stems)
   }
 
   /// Whether `token` names one of the words (`WordStem.matches`).
@@ -99,6 +106,33 @@ struct StemmedWords: Sendable {
   /// Whether one of the words is `compound`, two query words written together, or shares its
   /// stem (`NamingWords.joined`).
   func contains(compound: Token) -> Bool {
-    words.indices.contains { words[$0] == compound.text || stems[$0] == compound.stem }
+    guard known.mayHold(compound.filter) else { return false }
+    return words.indices.contains { words[$0] == compound.text || stems[$0] == compound.stem }
+  }
+}
+
+/// A set of words as 256 bits, one a word by its hash: when two filters share no bit, no word
+/// of one is a word of the other (equal strings hash equally), and that is known without
+/// comparing the words. Most titles hold none of a query's compounds.
+private struct WordFilter {
+  private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+  init(_ words: [String]) {
+    for word in words {
+      let bit = UInt64(truncatingIfNeeded: word.hashValue) & 255
+      let mask: UInt64 = 1 << (bit & 63)
+      switch bit >> 6 {
+      case 0: bits.0 |= mask
+      case 1: bits.1 |= mask
+      case 2: bits.2 |= mask
+      default: bits.3 |= mask
+      }
+    }
+  }
+
+  /// Whether a word of `other` may be one of these.
+  func mayHold(_ other: WordFilter) -> Bool {
+    bits.0 & other.bits.0 != 0 || bits.1 & other.bits.1 != 0 || bits.2 & other.bits.2 != 0
+      || bits.3 & other.bits.3 != 0
   }
 }

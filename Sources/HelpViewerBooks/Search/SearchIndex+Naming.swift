@@ -159,7 +159,9 @@ extension SearchIndex {
     let summary = summaryWords[Int(page)]
     // Words a title writes joined that the query writes apart ("logout" for "log out").
     func joined(_ index: Int, in words: StemmedWords) -> Bool {
-      [index - 1, index].contains { first in query.compounds[first].map(words.contains(compound:)) ?? false }
+      if let before = query.compounds[index - 1], words.contains(compound: before) { return true }
+      if let after = query.compounds[index], words.contains(compound: after) { return true }
+      return false
     }
     var named = (title: 0.0, summary: 0.0)
     for (index, word) in query.tokens.enumerated() where !word.isEmpty {
