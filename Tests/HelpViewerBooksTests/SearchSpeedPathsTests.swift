@@ -4,41 +4,12 @@ import Testing
 
 @testable import HelpViewerBooks
 
-/// The quicker paths of search (issue 32's speed rows) give what the slower ones gave: a long
-/// section's snippet made without FTS5's `snippet()`, titles compared by kept stems, section
+/// The quicker paths of search (issue 32's speed rows) give what the slower ones gave: snippets
+/// made without FTS5's `snippet()` (`SnippetTests`), titles compared by kept stems, section
 /// addresses made without a URL parse and rebuild, and a query of many words whose words no
 /// section holds together skipping the tiers.
 @Suite struct SearchSpeedPathsTests {
-  @Test func aLongTextsSnippetIsTheWindowWithTheMostWordsMarked() {
-    let text =
-      "Intro words here. " + String(repeating: "filler ", count: 40)
-      + "A stream can pipe data. " + String(repeating: "more ", count: 40) + "The stream ends."
-    let marked = LongSnippet.marked(text, words: [["stream"], ["pipe"]], open: "[", close: "]", tokens: 8)
-    #expect(marked.contains("[stream] can [pipe]"), "\(marked)")
-    #expect(marked.hasPrefix("…") && marked.hasSuffix("…"), "text left out on both sides: \(marked)")
-    #expect(!marked.contains("ends"), "one window: \(marked)")
-  }
-
-  @Test func aWordOfSeveralTokensIsMarkedAsOneAndItsLastTokenAsAPrefix() {
-    let text = "Use fs.readFileSync(path) to read a file, or fs.readFile for callbacks."
-    let marked = LongSnippet.marked(text, words: [["fs", "readfiles"]], open: "[", close: "]")
-    #expect(marked == "Use [fs.readFileSync](path) to read a file, or fs.readFile for callbacks.", "\(marked)")
-  }
-
-  @Test func accentsAndCaseAreFoldedAsTheIndexFoldsThem() {
-    let marked = LongSnippet.marked("Mon Résumé et mon CV", words: [["resume"]], open: "[", close: "]")
-    #expect(marked == "Mon [Résumé] et mon CV", "\(marked)")
-  }
-
-  @Test func withoutAMatchTheTextsStartIsShown() {
-    let marked = LongSnippet.marked("one two three four five", words: [["six"]], open: "[", close: "]", tokens: 3)
-    #expect(marked == "one two three…", "\(marked)")
-    #expect(LongSnippet.marked("", words: [["six"]], open: "[", close: "]").isEmpty)
-    #expect(LongSnippet.marked("— · —", words: [["six"]], open: "[", close: "]").isEmpty)
-  }
-
-  /// Through the index: a section longer than `LongSnippet.minimumLength` gets a short snippet
-  /// with its match marked.
+  /// Through the index: a long section (100 KB) gets a short snippet with its match marked.
   @Test func aLongSectionsResultHasAShortMarkedSnippet() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -46,7 +17,6 @@ import Testing
     try folder.write(
       "C/long.html", TestBook.page("Long", "<h1>Long</h1>\(filler)<p>Where the zeppelin lands.</p>\(filler)"))
     let index = try SearchIndex(book: HelpBook(folder: folder.url, languages: []))
-    #expect(!index.longRows.isEmpty, "the section is long")
     let result = try #require(try index.search("zeppelin").first)
     #expect(result.snippet.contains(SearchResult.Segment("zeppelin", isMatch: true)), "\(result.snippet)")
     #expect(result.snippetText.count < 200, "\(result.snippetText.count) characters")

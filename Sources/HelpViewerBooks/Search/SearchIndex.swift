@@ -40,9 +40,6 @@ public final class SearchIndex: Sendable {
   /// there: search groups sections into pages without asking SQLite.
   let pageIDs: [String]
   let rowPages: [Int32]
-  /// The rows whose text is long (`LongSnippet.minimumLength`): their snippets are made by
-  /// `LongSnippet`.
-  let longRows: Set<Int>
   /// Each row's section id and heading, and each page's title: a result's other sections and
   /// the naming tiers read these (reading them from SQLite reads each row's whole text).
   let rowSections: [String?]
@@ -121,7 +118,6 @@ public final class SearchIndex: Sendable {
     var sectionCount = 0
     var pageIDs: [String] = []
     var rowPages: [Int32] = []
-    var longRows = Set<Int>()
     var rowSections: [String?] = []
     var rowHeadings: [String] = []
     var rowLengths: [Int32] = []
@@ -162,7 +158,6 @@ public final class SearchIndex: Sendable {
         rowHeadings.append(section.heading)
         rowURLs.append(page.url(section: section.id))
         rowLengths.append(Int32(clamping: section.body.unicodeScalars.count))
-        if section.body.utf8.count > LongSnippet.minimumLength { longRows.insert(sectionCount) }
         digests.append(
           (sectionCount, page.id, SectionDuplicates.digest(heading: section.heading, body: section.body)))
       }
@@ -180,7 +175,6 @@ public final class SearchIndex: Sendable {
     self.pages = pages
     self.pageIDs = pageIDs
     self.rowPages = rowPages
-    self.longRows = longRows
     self.rowSections = rowSections
     self.rowHeadings = rowHeadings
     self.rowLengths = rowLengths
