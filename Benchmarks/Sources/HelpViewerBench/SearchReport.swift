@@ -117,7 +117,8 @@ struct SearchReport {
     - **query**: `index.search(text)` (limit 20) as the dialog runs it, with the snippets; each
       query once unmeasured, then 200 times. Every word is a prefix; up to four tier queries
       (heading names the words, heading prefixes, whole words, prefixes: see "Search quality")
-      each rank their matches, then one statement makes the 20 snippets. A misspelt word is
+      each rank their matches, then one statement reads the 20 rows by id and the library
+      makes their snippets by FTS5's rules (no second match of the book). A misspelt word is
       corrected first (the vocabulary's terms within edit distance 2, scanned in Swift); the 16
       unknown words stop at the first that has no close term. A query of one letter ranks
       only the sections whose heading starts with it (`heading : ^"s"*`), then adds the other
