@@ -35,6 +35,8 @@ done
 
 source scripts/lib/setup.sh
 helpviewer_install_missing "${HELPVIEWER_PACKAGES[@]}"
+# gdb prints the stacks of a test process that crashed under ThreadSanitizer (below).
+if [ "$sanitizer" = thread ]; then helpviewer_install_missing gdb; fi
 
 case "$sanitizer" in
   "")
@@ -59,9 +61,26 @@ case "$sanitizer" in
   thread)
     # halt_on_error=0: every report of the run is printed; the exit status is still non-zero
     # (TSan's exitcode) when there was one.
-    export TSAN_OPTIONS="suppressions=$PWD/scripts/sanitizers/tsan.supp:halt_on_error=0:second_deadlock_stack=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+    # disable_coredump=0, abort_on_error=1 and `ulimit -c`: when the test process crashes (or the
+    # runtime gives up), its core is kept (without the shadow memory) and its threads' stacks
+    # are printed from it. Two CI runs crashed in ThreadSanitizer's own signal handling
+    # ("CHECK failed: tsan_interceptors_posix.cpp:2184 ((thr->slot)) != (0)") with no stack:
+    # the runtime's own unwinder crashed too.
+    export TSAN_OPTIONS="suppressions=$PWD/scripts/sanitizers/tsan.supp:halt_on_error=0:second_deadlock_stack=1:disable_coredump=0:abort_on_error=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
     swift build --build-tests --sanitize=thread --scratch-path .build-tsan
-    helpviewer_with_display swift test --skip-build --sanitize=thread --scratch-path .build-tsan "${filter[@]}"
+    rm -f core core.[0-9]*
+    status=0
+    (ulimit -c unlimited 2>/dev/null || true
+      helpviewer_with_display swift test --skip-build --sanitize=thread --scratch-path .build-tsan "${filter[@]}") ||
+      status=$?
+    for core in core core.[0-9]*; do
+      [ -f "$core" ] || continue
+      echo "test.sh: the test process left $core; its threads' stacks:" >&2
+      gdb -batch -ex "info threads" -ex "bt 40" -ex "thread apply all bt 12" \
+        .build-tsan/debug/HelpViewerPackageTests.xctest "$core" 2>&1 | head -n 400 >&2 || true
+      rm -f "$core"
+    done
+    exit "$status"
     ;;
   *)
     echo "usage: $0 [--sanitize address|thread] [--filter REGEX]" >&2
