@@ -296,7 +296,13 @@ extension SearchIndex {
   /// again per row (for a prefix, merging every word it starts, each time: for 40 of Node.js's
   /// "buffer" rows, 11 ms instead of 0.7). The row ids are integers of ours, never input.
   static func rowFilter<Rows: Sequence<Int>>(_ rows: Rows) -> String {
-    "+rowid IN (" + rows.map(String.init).joined(separator: ",") + ")"
+    "+" + rowLookup(rows)
+  }
+
+  /// The SQL condition reading `rows` by id, in a statement without a `MATCH`: `rowid IN (…)`,
+  /// one lookup each (not `rowFilter`, whose `+` would read the whole table).
+  static func rowLookup<Rows: Sequence<Int>>(_ rows: Rows) -> String {
+    "rowid IN (" + rows.map(String.init).joined(separator: ",") + ")"
   }
 
   /// The most other sections a result lists.
@@ -344,7 +350,7 @@ extension SearchIndex {
     let statement = try connection.prepare(
       """
       SELECT title, page, section, heading, language, body, rowid
-      FROM sections WHERE rowid IN (\(rows.sorted().map(String.init).joined(separator: ",")))
+      FROM sections WHERE \(Self.rowLookup(rows.sorted()))
       """)
     let wordTokens = words.map(SpellingCorrector.tokens(of:))
     var results: [Int: SearchResult] = [:]
