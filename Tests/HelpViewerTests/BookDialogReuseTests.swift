@@ -34,7 +34,7 @@ final class BookDialogReuseTests: GtkTestCase {
       XCTAssertEqual(support.search.text, "", "no search text of the old book")
       XCTAssertEqual(gtk_window_get_child(second.gtkWindow), support.content, "the book layout, its own")
       let tree = widgetTree(gcast(second.gtkWindow))
-      XCTAssertEqual(tree.filter { $0 == support.search.toggle }.count, 1, "its own search toggle, once")
+      XCTAssertEqual(tree.filter { $0 == support.search.toggle.widget }.count, 1, "its own search toggle, once")
       XCTAssertEqual(tree.filter(isSearchToggle).count, 1, "one search toggle in the header")
       XCTAssertEqual(tree.filter(isSearchBar).count, 1, "one search bar")
       XCTAssertFalse(second.viewer.state.url?.contains("/.search?") == true, "no results page")
@@ -163,7 +163,7 @@ private func closeWithSearchAndNote(
   XCTAssertEqual(
     gtk_window_get_child(closed.window), dialog.viewer.gtkWidget, "the plain layout: the page alone", file: file,
     line: line)
-  XCTAssertNil(gtk_widget_get_parent(search.toggle), "the search toggle left the header", file: file, line: line)
+  XCTAssertNil(gtk_widget_get_parent(search.toggle.widget), "the search toggle left the header", file: file, line: line)
   XCTAssertNil(
     gtk_widget_get_parent(support.content), "the search bar and note left the window", file: file, line: line)
   XCTAssertTrue(widgets.allSatisfy(\.isAlive), "the dialog holds its book widgets", file: file, line: line)

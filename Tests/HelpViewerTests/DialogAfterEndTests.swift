@@ -230,7 +230,7 @@ final class DialogAfterEndTests: GtkTestCase {
       let window = dialog.gtkWindow
       dialog.close()
       XCTAssertTrue(ViewPool.isKeepingShell, "the book dialog's window is kept")
-      XCTAssertNil(gtk_widget_get_root(search.bar), "without its search bar")
+      XCTAssertNil(gtk_widget_get_root(search.bar.widget), "without its search bar")
       XCTAssertTrue(widgets.allSatisfy(\.isAlive), "the search bar holds its widgets")
       XCTAssertEqual(gtk_widget_get_visible(spinner), 1)
       let entryTooltip = tooltip(entry)

@@ -159,8 +159,6 @@ private func expectEnded(
   XCTAssertEqual(gtk_widget_get_sensitive(gcast(dialog.header.backButton)), back, file: file, line: line)
 }
 
-/// The text of a `GtkLabel`.
+/// The text of a label.
 @MainActor
-func labelText(_ label: OpaquePointer) -> String {
-  gtk_label_get_text(label).map { String(cString: $0) } ?? ""
-}
+func labelText(_ label: Label) -> String { label.text }

@@ -39,7 +39,7 @@ final class ErrorViewLayoutTests: GtkTestCase {
         }
         // Narrow and wide, as a person resizes the window, with the details shown and hidden.
         for expanded in [false, true] {
-          gtk_expander_set_expanded(gcast(viewer.errorView.detailsExpander), expanded ? 1 : 0)
+          viewer.errorView.detailsExpander.isExpanded = expanded
           for width: Int32 in [360, 1200, 500, 300] {
             gtk_window_set_default_size(window, width, 420)
             MainLoop.spin(until: { gtk_widget_get_width(gcast(window)) == width }, timeout: 2)

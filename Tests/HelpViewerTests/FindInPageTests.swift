@@ -25,27 +25,27 @@ final class FindInPageTests: GtkTestCase {
       XCTAssertTrue(viewer.model.findState.isShown)
       XCTAssertEqual(gtk_widget_get_visible(viewer.findBar.root.widget), 1)
 
-      gtk_editable_set_text(viewer.findBar.entry, "apple")
+      viewer.findBar.entry.text = "apple"
       waitUntil("WebKit counted 4 matches") { viewer.model.findState.matchCount == 4 }
       XCTAssertEqual(viewer.model.findState.text, "apple")
       XCTAssertFalse(viewer.model.findState.noResults)
       XCTAssertEqual(viewer.findBar.summary, "4 matches")
 
-      gtk_editable_set_text(viewer.findBar.entry, "pear")
+      viewer.findBar.entry.text = "pear"
       waitUntil("WebKit counted 1 match") { viewer.model.findState.matchCount == 1 }
       XCTAssertEqual(viewer.findBar.summary, "1 match")
 
-      gtk_editable_set_text(viewer.findBar.entry, "banana")
+      viewer.findBar.entry.text = "banana"
       waitUntil("no results") { viewer.model.findState.noResults }
       XCTAssertEqual(viewer.findBar.summary, "No results")
       XCTAssertEqual(gtk_widget_has_css_class(gcast(viewer.findBar.entry), "error"), 1)
       XCTAssertEqual(gtk_widget_get_sensitive(gcast(viewer.findBar.nextButton)), 0)
 
-      gtk_editable_set_text(viewer.findBar.entry, "APPLE")
+      viewer.findBar.entry.text = "APPLE"
       waitUntil("matches again, case-insensitively") { viewer.model.findState.matchCount == 4 }
       XCTAssertEqual(gtk_widget_has_css_class(gcast(viewer.findBar.entry), "error"), 0)
 
-      gtk_editable_set_text(viewer.findBar.entry, "")
+      viewer.findBar.entry.text = ""
       waitUntil("an empty entry clears the count") { viewer.model.findState.text.isEmpty }
       XCTAssertEqual(viewer.findBar.summary, "")
     }

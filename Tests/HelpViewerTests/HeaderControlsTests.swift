@@ -20,22 +20,22 @@ final class HeaderControlsTests: GtkTestCase {
       waitUntil("loaded") { dialog.viewer.state.phase == .loaded }
       XCTAssertEqual(title.shownHost, "127.0.0.1:\(server.port)")
       XCTAssertEqual(iconName(title.lockIcon), "channel-insecure-symbolic", "plain HTTP shows an open lock")
-      XCTAssertEqual(gtk_widget_get_visible(title.lockIcon), 1)
-      XCTAssertEqual(tooltip(title.lockIcon), "Connection is not secure")
+      XCTAssertEqual(title.lockIcon.isVisible, true)
+      XCTAssertEqual(title.lockIcon.tooltip, "Connection is not secure")
 
       dialog.viewer.load(try notebookPage("help/C/index.html"))
       waitUntil("the bundled page loaded") {
         dialog.viewer.state.phase == .loaded && dialog.viewer.state.url?.hasPrefix("help-viewer:") == true
       }
       XCTAssertNil(title.shownHost, "bundled pages have no host line")
-      XCTAssertEqual(gtk_widget_get_visible(title.lockIcon), 0)
+      XCTAssertEqual(title.lockIcon.isVisible, false)
 
       // An HTTPS page (its certificate valid, or WebKit would have refused it) has a closed lock.
       title.render(title: "Secure", origin: PageOrigin(address: "https://example.com/help"))
       XCTAssertEqual(title.shownHost, "example.com")
       XCTAssertEqual(iconName(title.lockIcon), "channel-secure-symbolic")
-      XCTAssertEqual(gtk_widget_get_visible(title.lockIcon), 1)
-      XCTAssertNil(accessibleLabelMismatch(title.lockIcon, expected: "Secure connection"))
+      XCTAssertEqual(title.lockIcon.isVisible, true)
+      XCTAssertNil(accessibleLabelMismatch(title.lockIcon.widget, expected: "Secure connection"))
     }
   }
 
@@ -106,7 +106,8 @@ final class HeaderControlsTests: GtkTestCase {
       let dialog = HelpDialog(title: "Help")
       defer { dialog.close() }
       let menu = dialog.header.menu
-      XCTAssertEqual(gtk_menu_button_get_icon_name(menu.button).map { String(cString: $0) }, "open-menu-symbolic")
+      XCTAssertEqual(
+        gtk_menu_button_get_icon_name(gcast(menu.button)).map { String(cString: $0) }, "open-menu-symbolic")
       let items = menuItems(menu.model.pointer(GMenuModel.self))
       XCTAssertEqual(
         items.map(\.action),
@@ -169,6 +170,4 @@ private func string(_ model: UnsafeMutablePointer<GMenuModel>, _ index: Int32, _
 }
 
 @MainActor
-private func iconName(_ image: UnsafeMutablePointer<GtkWidget>) -> String? {
-  gtk_image_get_icon_name(gcast(image)).map { String(cString: $0) }
-}
+private func iconName(_ image: Image) -> String? { image.iconName }

@@ -172,11 +172,12 @@ private func presentLoadedDialog(title: String) -> HelpDialog {
 }
 
 @MainActor
+private func label(_ label: Label) -> String { label.text }
+
+@MainActor
 private func label(_ label: OpaquePointer) -> String {
   gtk_label_get_text(label).map { String(cString: $0) } ?? ""
 }
 
 @MainActor
-private func sensitive(_ button: UnsafeMutablePointer<GtkButton>) -> Bool {
-  gtk_widget_get_sensitive(gcast(button)) != 0
-}
+private func sensitive(_ button: Button) -> Bool { button.isSensitive }

@@ -22,8 +22,8 @@ final class HelpSearchTests: GtkTestCase {
       let viewer = dialog.viewer
       waitUntil("the index") { viewer.state.title == "Notebook Help Contents" && viewer.state.phase == .loaded }
       let search = try XCTUnwrap(dialog.bookSupport?.search)
-      XCTAssertEqual(tooltip(search.toggle), "Search Help (Ctrl+K)")
-      XCTAssertNil(accessibleLabelMismatch(search.toggle, expected: "Search Help"))
+      XCTAssertEqual(search.toggle.tooltip, "Search Help (Ctrl+K)")
+      XCTAssertNil(accessibleLabelMismatch(search.toggle.widget, expected: "Search Help"))
       XCTAssertFalse(dialog.isSearchOpen)
       var building: [Bool] = []
       search.onBuildingChange = { building.append($0) }
@@ -32,7 +32,7 @@ final class HelpSearchTests: GtkTestCase {
       waitUntil("Ctrl+K opened search with the focus in the entry") {
         dialog.isSearchOpen && focusIs(UnsafeMutableRawPointer(search.entry), in: dialog.gtkWindow)
       }
-      XCTAssertEqual(gtk_toggle_button_get_active(gcast(search.toggle)), 1, "the toggle follows")
+      XCTAssertEqual(search.toggle.isActive, true, "the toggle follows")
       // Letters typed within about 0.1 s of Ctrl+K lost the first one in about 1 run of 8 on a loaded
       // machine, also with the index not building and the entry's tooltip unchanged (so not the
       // search code); GTK's search bar opening or xdotool's keymap are left. Waiting until the
@@ -112,7 +112,7 @@ final class HelpSearchTests: GtkTestCase {
       let viewer = dialog.viewer
       waitUntil("the page") { viewer.state.title == "Syncing notes" && viewer.state.phase == .loaded }
       let search = try XCTUnwrap(dialog.bookSupport?.search)
-      gtk_widget_activate(search.toggle)
+      gtk_widget_activate(search.toggle.widget)
       waitUntil("the toggle opened search") { dialog.isSearchOpen }
       try pressKeys("Escape", in: dialog.gtkWindow)
       waitUntil("Esc closed search") { !dialog.isSearchOpen }

@@ -174,7 +174,7 @@ final class KeyboardTests: GtkTestCase {
         focusIs(UnsafeMutableRawPointer(expander), in: dialog.gtkWindow)
       }
       try pressKeys("space", in: dialog.gtkWindow)
-      waitUntil("Space expanded the details") { gtk_expander_get_expanded(gcast(expander)) != 0 }
+      waitUntil("Space expanded the details") { expander.isExpanded }
 
       try pressKeys("shift+Tab", in: dialog.gtkWindow)
       waitUntil("Shift+Tab went back to Retry") { focusIs(retry, in: dialog.gtkWindow) }

@@ -352,6 +352,4 @@ private let forgingPage = """
   """
 
 @MainActor
-private func sensitive(_ button: UnsafeMutablePointer<GtkButton>) -> Bool {
-  gtk_widget_get_sensitive(gcast(button)) != 0
-}
+private func sensitive(_ button: Button) -> Bool { button.isSensitive }

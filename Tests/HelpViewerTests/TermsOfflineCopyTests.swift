@@ -49,7 +49,7 @@ final class TermsOfflineCopyTests: GtkTestCase {
       defer { dialog.dismiss() }
       waitUntil("the copy failed too") { dialog.viewer.state.error != nil }
       XCTAssertFalse(dialog.canAccept)
-      let hint = gtk_label_get_text(dialog.footer.hintLabel).map { String(cString: $0) } ?? ""
+      let hint = dialog.footer.hintLabel.text
       XCTAssertTrue(hint.hasPrefix("The terms could not be loaded"), hint)
     }
   }

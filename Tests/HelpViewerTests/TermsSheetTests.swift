@@ -74,7 +74,7 @@ final class TermsSheetTests: GtkTestCase {
       let dialog = TermsDialog(server.url("/terms"), over: parent)
       dialog.present()
       defer { dialog.dismiss() }
-      let hint = dialog.footer.hintLabel
+      let hint: OpaquePointer = gcast(dialog.footer.hintLabel)
       waitUntil("the German hint, laid out in the narrow sheet") {
         dialog.viewer.state.phase == .loaded && gtk_widget_get_width(gcast(hint)) > 0
           && String(cString: gtk_label_get_text(hint))
@@ -90,6 +90,4 @@ final class TermsSheetTests: GtkTestCase {
 
 /// Whether each button is visible.
 @MainActor
-private func visible(_ buttons: UnsafeMutablePointer<GtkButton>...) -> [Bool] {
-  buttons.map { gtk_widget_get_visible(gcast($0)) != 0 }
-}
+private func visible(_ buttons: Button...) -> [Bool] { buttons.map(\.isVisible) }

@@ -71,8 +71,8 @@ final class TranslationTests: GtkTestCase {
       let errorView = dialog.viewer.errorView
       XCTAssertEqual(errorView.shownText.title, "Server nicht erreichbar")
       XCTAssertTrue(errorView.shownText.message.hasPrefix("Es konnte keine Verbindung zum Server"))
-      XCTAssertEqual(gtk_button_get_label(errorView.retryButton).map { String(cString: $0) }, "_Erneut versuchen")
-      XCTAssertEqual(tooltip(errorView.retryButton), "Die Seite erneut laden")
+      XCTAssertEqual(errorView.retryButton.label, "_Erneut versuchen")
+      XCTAssertEqual(errorView.retryButton.tooltip, "Die Seite erneut laden")
       // The window and header name the error while it shows (issue 30), in German.
       XCTAssertEqual(gtk_window_get_title(dialog.gtkWindow).map { String(cString: $0) }, "Server nicht erreichbar")
       // Reload turns into Stop while the retried page loads.
@@ -90,13 +90,13 @@ final class TranslationTests: GtkTestCase {
       let dialog = TermsDialog(try closedPortURL(), offlineCopy: try notebookPage("terms/terms.html"))
       dialog.present()
       defer { dialog.dismiss() }
-      XCTAssertEqual(gtk_button_get_label(dialog.footer.acceptButton).map { String(cString: $0) }, "_Akzeptieren")
-      XCTAssertEqual(gtk_button_get_label(dialog.footer.declineButton).map { String(cString: $0) }, "A_blehnen")
+      XCTAssertEqual(dialog.footer.acceptButton.label, "_Akzeptieren")
+      XCTAssertEqual(dialog.footer.declineButton.label, "A_blehnen")
       XCTAssertEqual(dialog.sheet.fallbackTitle, "Nutzungsbedingungen")
       waitUntil("the offline copy loaded") {
         dialog.viewer.state.phase == .loaded && dialog.viewer.state.title == "Notebook Terms of Service"
       }
-      let hint = gtk_label_get_text(dialog.footer.hintLabel).map { String(cString: $0) } ?? ""
+      let hint = dialog.footer.hintLabel.text
       XCTAssertTrue(hint.hasPrefix("Die Online-Nutzungsbedingungen konnten nicht geladen werden"), hint)
     }
   }
@@ -115,9 +115,9 @@ final class TranslationTests: GtkTestCase {
         "Die mit der App gespeicherte Offline-Kopie wird angezeigt. Server nicht erreichbar: Es konnte keine "
           + "Verbindung zum Server „127.0.0.1“ hergestellt werden. Er ist möglicherweise nicht in Betrieb, oder Sie "
           + "sind offline.")
-      XCTAssertEqual(tooltip(viewer.offlineBanner.retryButton), "Die Online-Seite erneut versuchen")
+      XCTAssertEqual(viewer.offlineBanner.retryButton.tooltip, "Die Online-Seite erneut versuchen")
       XCTAssertEqual(
-        gtk_button_get_label(viewer.offlineBanner.retryButton).map { String(cString: $0) }, "_Erneut versuchen")
+        viewer.offlineBanner.retryButton.label, "_Erneut versuchen")
     }
   }
 
@@ -135,9 +135,7 @@ final class TranslationTests: GtkTestCase {
 }
 
 @MainActor
-private func tooltip(_ button: UnsafeMutablePointer<GtkButton>) -> String? {
-  gtk_widget_get_tooltip_text(gcast(button)).map { String(cString: $0) }
-}
+private func tooltip(_ button: Button) -> String? { button.tooltip }
 
 private func parse(_ output: String) throws -> [String: Any] {
   let line = try XCTUnwrap(output.split(separator: "\n").last, "no report in: \(output)")

@@ -17,7 +17,7 @@ import HelpViewerGlue
 final class DialogBook {
   /// The book searched and shown.
   var book: HelpBook
-  let search = SearchBar()
+  let search = HelpSearch()
   let note = NoteBanner()
   /// The box holding the search bar, the note and the page.
   let content: UnsafeMutablePointer<GtkWidget>
@@ -38,8 +38,8 @@ final class DialogBook {
     self.book = book
     content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     contentRef = GObjectRef(sinking: UnsafeMutableRawPointer(content))
-    gtk_box_append(gcast(content), search.bar)
-    gtk_box_append(gcast(content), note.root)
+    gtk_box_append(gcast(content), search.bar.widget)
+    gtk_box_append(gcast(content), note.root.widget)
   }
 
   /// Takes the book's widgets out of a closed dialog's `window` before it is kept for the next
@@ -48,7 +48,7 @@ final class DialogBook {
   /// widgets stay alive, unparented, until this object goes.
   func takeOut(of window: UnsafeMutablePointer<GtkWindow>, header: DialogHeader, page: UnsafeMutablePointer<GtkWidget>)
   {
-    if gtk_widget_get_parent(search.toggle) != nil { gtk_header_bar_remove(header.bar, search.toggle) }
+    header.bar.remove(search.toggle)
     header.showsBookNavigation = false
     guard gtk_widget_get_parent(page) == content else { return }
     // `contentRef` and the viewer hold the box and the page through the moves.

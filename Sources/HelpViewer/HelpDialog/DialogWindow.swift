@@ -40,7 +40,7 @@ enum DialogWindow {
 
   /// Gives `window` what a new dialog window has: size, size request, window state, flags, CSS
   /// classes and `titlebar` as its title bar.
-  static func restore(_ window: UnsafeMutablePointer<GtkWindow>, titlebar: OpaquePointer) {
+  static func restore(_ window: UnsafeMutablePointer<GtkWindow>, titlebar: Widget) {
     let widget: UnsafeMutablePointer<GtkWidget> = gcast(window)
     gtk_window_set_default_size(window, defaultSize.width, defaultSize.height)
     gtk_widget_set_size_request(widget, minimumSize.width, minimumSize.height)
@@ -58,7 +58,7 @@ enum DialogWindow {
     gtk_widget_set_sensitive(widget, 1)
     gtk_widget_set_tooltip_text(widget, nil)
     gtk_widget_set_direction(widget, GTK_TEXT_DIR_NONE)
-    if gtk_window_get_titlebar(window) != gcast(titlebar) { gtk_window_set_titlebar(window, gcast(titlebar)) }
+    if gtk_window_get_titlebar(window) != titlebar.widget { gtk_window_set_titlebar(window, titlebar.widget) }
     for name in classes(of: window) where !ownClasses.contains(name) && !stateClasses.contains(name) {
       gtk_widget_remove_css_class(widget, name)
     }

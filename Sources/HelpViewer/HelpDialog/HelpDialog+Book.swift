@@ -181,7 +181,7 @@ extension HelpDialog {
     gtk_box_append(gcast(support.content), viewer.gtkWidget)
     gtk_widget_set_vexpand(viewer.gtkWidget, 1)
     if hadFocus { viewer.takeFocus() }
-    gtk_header_bar_pack_end(header.bar, gcast(support.search.toggle))
+    header.bar.packEnd(support.search.toggle)
     // Back and forward, as Yelp has them: a book is read by following links.
     header.showsBookNavigation = true
     installSearch(support)

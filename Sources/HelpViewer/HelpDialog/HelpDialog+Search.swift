@@ -50,11 +50,11 @@ extension HelpDialog {
       windowShortcuts.append(shortcut)
     }
     actions.add("search") { [weak self] in self?.openSearch() }
-    support.signals += connectSearchChanged(support.search.entry) { [weak self] in self?.searchChanged() }
-    support.signals += connectVoidSignal(UnsafeMutableRawPointer(support.search.entry), "activate") {
+    support.signals += support.search.entry.connectSearchChanged { [weak self] in self?.searchChanged() }
+    support.signals += support.search.entry.connectActivate {
       [weak self] in self?.openBestResult()
     }
-    support.signals += connectNotify(UnsafeMutableRawPointer(support.search.bar), property: "search-mode-enabled") {
+    support.signals += support.search.bar.connectSearchModeChanged {
       [weak self] in
       guard let self, !self.hasEnded, let support = self.bookSupport else { return }
       if support.search.isOpen {

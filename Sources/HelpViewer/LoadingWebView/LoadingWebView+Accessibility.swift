@@ -28,18 +28,12 @@ extension LoadingWebView {
   /// Gives the keyboard focus to Retry when the load failed, else to the page (or its text).
   func takeFocus() {
     if state.error != nil {
-      focusErrorView()
+      errorView.focus()
     } else if isShowingText {
       textView.scroll(toBlock: 0, focus: true)
     } else {
       gtk_widget_grab_focus(gcast(webView))
     }
-  }
-
-  /// Retry, or the technical details when the error has no Retry (`LoadError.isRetryable`).
-  private func focusErrorView() {
-    let retry: UnsafeMutablePointer<GtkWidget> = gcast(errorView.retryButton)
-    gtk_widget_grab_focus(gtk_widget_get_visible(retry) != 0 ? retry : errorView.detailsExpander)
   }
 
   /// Takes the keyboard focus off the web view before the error view covers it, so that no
@@ -59,7 +53,7 @@ extension LoadingWebView {
     if let focus, focus != gtkWidget, gtk_widget_is_ancestor(focus, gtkWidget) == 0 { return }
     switch state.phase {
     case .loaded: if !isShowingText { gtk_widget_grab_focus(gcast(webView)) }  // The text: once read.
-    case .failed: focusErrorView()
+    case .failed: errorView.focus()
     default: break
     }
   }

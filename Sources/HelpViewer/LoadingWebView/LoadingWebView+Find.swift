@@ -31,8 +31,8 @@ extension LoadingWebView {
     let wasShown = model.findState.isShown
     model.findState.isShown = true
     findBar.render(model.findState)
-    gtk_widget_grab_focus(gcast(findBar.entry))
-    gtk_editable_select_region(findBar.entry, 0, -1)
+    findBar.entry.grabFocus()
+    findBar.entry.selectAll()
     if !wasShown && !model.findState.text.isEmpty { search(model.findState.text) }
   }
 
@@ -63,7 +63,7 @@ extension LoadingWebView {
     revealBar()
     if findBar.text != text {
       // The entry's `search-changed` follows, and finds the text already searched.
-      gtk_editable_set_text(findBar.entry, text)
+      findBar.entry.text = text
     }
     guard text != model.findState.text || !findBar.searchActive else { return }
     search(text)
@@ -98,17 +98,17 @@ extension LoadingWebView {
       }
     }
     signals += connectCountedMatches(controller) { [weak self] count in self?.countedMatches(count) }
-    signals += connectSearchChanged(findBar.entry) { [weak self] in
+    signals += findBar.entry.connectSearchChanged { [weak self] in
       guard let self else { return }
       let text = self.findBar.text
       if text != self.model.findState.text || !self.findBar.searchActive { self.search(text) }
     }
-    signals += connectStopSearch(findBar.entry) { [weak self] in self?.hideFindBar() }
+    signals += findBar.entry.connectStopSearch { [weak self] in self?.hideFindBar() }
     signals += findBar.nextButton.connectClicked { [weak self] in self?.findNext() }
     signals += findBar.previousButton.connectClicked { [weak self] in self?.findPrevious() }
     signals += findBar.closeButton.connectClicked { [weak self] in self?.hideFindBar() }
     // On the entry: Enter on the bar's buttons still presses them.
-    let entry: UnsafeMutablePointer<GtkWidget> = gcast(findBar.entry)
+    let entry = findBar.entry.widget
     shortcuts += [
       entry.addShortcut("Return|KP_Enter|ISO_Enter") { [weak self] in
         self?.findNext()

@@ -66,8 +66,8 @@ final class ViewerParts {
     gtk_overlay_set_child(overlay, gcast(stack))
     gtk_overlay_add_overlay(overlay, gcast(spinner))
     gtk_overlay_add_overlay(overlay, offlineBanner.root.widget)
-    gtk_widget_set_valign(downloadNote.root, GTK_ALIGN_START)
-    gtk_overlay_add_overlay(overlay, downloadNote.root)
+    downloadNote.root.verticalAlignment = .start
+    gtk_overlay_add_overlay(overlay, downloadNote.root.widget)
     gtk_overlay_add_overlay(overlay, gcast(progressBar))
     gtk_overlay_add_overlay(overlay, findBar.root.widget)
     root = GObjectRef(adoptingNonNil: overlay)
@@ -108,7 +108,7 @@ final class ViewerParts {
     textView.onActivate = nil
     textView.onEndReached = nil  // A terms dialog's, before.
     downloadNote.hide()
-    gtk_editable_set_text(findBar.entry, "")
+    findBar.entry.text = ""
     if let controller = webkit_web_view_get_find_controller(webView) {
       webkit_find_controller_search_finish(controller)
     }

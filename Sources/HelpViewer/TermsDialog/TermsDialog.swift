@@ -99,7 +99,7 @@ public final class TermsDialog {
     // Only what the terms need: no navigation, but back while a link took the person away from
     // the terms, and reload when they could not be read (`render`).
     sheet = HelpDialog(title: title, over: parent, controls: .standard)
-    sheet.setFooter(footer.bar)
+    sheet.setFooter(footer.bar.widget)
     sheet.viewer.offlineFallback = offlineCopy
     watcher = EndOfDocumentWatcher(sheet.viewer)
     watcher.onReport = { [weak self] atEnd in self?.pageReported(atEnd: atEnd) }
@@ -111,8 +111,8 @@ public final class TermsDialog {
     actions.add("decline") { [weak self] in self?.decline() }
     actions.setEnabled("accept", false)  // Until the terms are read to their end.
     actions.insert(into: gcast(sheet.gtkWindow), as: Self.actionPrefix)
-    gtk_actionable_set_action_name(gcast(footer.acceptButton), "\(Self.actionPrefix).accept")
-    gtk_actionable_set_action_name(gcast(footer.declineButton), "\(Self.actionPrefix).decline")
+    footer.acceptButton.actionName = "\(Self.actionPrefix).accept"
+    footer.declineButton.actionName = "\(Self.actionPrefix).decline"
     sheet.onClose = { [weak self] in self?.finish(.dismissed) }
     viewer.observe { [weak self] state in self?.stateChanged(state) }
   }

@@ -1,0 +1,25 @@
+import HelpViewerCGtk
+import HelpViewerGlue
+
+// The tests' side of the glue's typed widgets: a wrapped widget goes wherever the tests pass a
+// GTK pointer (to GTK's own calls, weak references, focus checks).
+
+/// The wrapped widget as a GTK pointer of another type, e.g. `gcast(footer.acceptButton)`.
+@MainActor
+func gcast<T>(_ widget: Widget) -> UnsafeMutablePointer<T> { widget.raw.assumingMemoryBound(to: T.self) }
+
+/// The wrapped widget as a pointer to a final GTK type (a `GtkLabel`).
+@MainActor
+func gcast(_ widget: Widget) -> OpaquePointer { OpaquePointer(widget.raw) }
+
+extension GWeakObject {
+  /// A weak reference to the wrapped widget.
+  @MainActor
+  convenience init(_ widget: Widget) { self.init(widget.raw) }
+}
+
+extension UnsafeMutableRawPointer {
+  /// The wrapped widget's address.
+  @MainActor
+  init(_ widget: Widget) { self = widget.raw }
+}
