@@ -115,7 +115,7 @@ final class BadInputTests: GtkTestCase {
           "“\(input)”: \(recorder.phases(since: mark))")
         XCTAssertEqual(viewer.state.error?.kind, kind, "“\(input)”: \(viewer.state.phase)")
         if viewer.state.error != nil {
-          XCTAssertEqual(gtk_stack_get_visible_child_name(viewer.stack).map { String(cString: $0) }, "error")
+          XCTAssertEqual(viewer.stack.visibleChildName, "error")
           XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 0)
         }
         // Let the failed load's late events pass before the next input.

@@ -32,7 +32,7 @@ final class BookDialogReuseTests: GtkTestCase {
       XCTAssertNil(second.note, "no note of the old book")
       XCTAssertFalse(second.isSearchOpen, "search closed")
       XCTAssertEqual(support.search.text, "", "no search text of the old book")
-      XCTAssertEqual(gtk_window_get_child(second.gtkWindow), support.content, "the book layout, its own")
+      XCTAssertEqual(gtk_window_get_child(second.gtkWindow), support.content.widget, "the book layout, its own")
       let tree = widgetTree(gcast(second.gtkWindow))
       XCTAssertEqual(tree.filter { $0 == support.search.toggle.widget }.count, 1, "its own search toggle, once")
       XCTAssertEqual(tree.filter(isSearchToggle).count, 1, "one search toggle in the header")
@@ -165,7 +165,7 @@ private func closeWithSearchAndNote(
     line: line)
   XCTAssertNil(gtk_widget_get_parent(search.toggle.widget), "the search toggle left the header", file: file, line: line)
   XCTAssertNil(
-    gtk_widget_get_parent(support.content), "the search bar and note left the window", file: file, line: line)
+    gtk_widget_get_parent(support.content.widget), "the search bar and note left the window", file: file, line: line)
   XCTAssertTrue(widgets.allSatisfy(\.isAlive), "the dialog holds its book widgets", file: file, line: line)
   waitUntil("the kept window is ready", file: file, line: line) { ViewPool.hasReadyShell }
   return closed

@@ -26,7 +26,7 @@ final class DialogAfterEndTests: GtkTestCase {
       let content = try XCTUnwrap(dialog.bookSupport?.content)
       dialog.close()
       XCTAssertTrue(ViewPool.isKeepingShell, "a book dialog's window is kept for the next dialog")
-      XCTAssertNil(gtk_widget_get_parent(content), "without the book's search bar and note")
+      XCTAssertNil(gtk_widget_get_parent(content.widget), "without the book's search bar and note")
       fixture.expectInert(dialog)
       XCTAssertEqual(closed.count, 1, "onClose ran once")
       // Once the next dialog has its window, the closed one still puts nothing into it.

@@ -54,7 +54,7 @@ final class HelpNavigationSequenceTests: GtkTestCase {
       waitUntil("back shows Counting") { dialog.viewer.state.phase == .loaded }
       XCTAssertEqual(dialog.viewer.state.title, "Counting")
       XCTAssertEqual(dialog.header.title.text, "Counting")
-      XCTAssertEqual(gtk_stack_get_visible_child_name(dialog.viewer.stack).map { String(cString: $0) }, "page")
+      XCTAssertEqual(dialog.viewer.stack.visibleChildName, "page")
       XCTAssertFalse(dialog.viewer.state.canGoForward, "nothing after Counting")
       try pressKeys("alt+Left", in: dialog.gtkWindow)
       waitUntil("and back again the index") {

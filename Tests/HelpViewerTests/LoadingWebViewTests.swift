@@ -18,15 +18,15 @@ final class LoadingWebViewTests: GtkTestCase {
       let recorder = StateRecorder(viewer)
       viewer.load(server.url("/held"))
       XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 1, "shown at once")
-      XCTAssertEqual(gtk_spinner_get_spinning(viewer.spinner), 0, "still at first: a quick load draws no animation")
+      XCTAssertEqual(viewer.spinner.isSpinning, false, "still at first: a quick load draws no animation")
       // The page is held back until released: the load takes longer than the spinner's delay.
-      waitUntil("it spins once the load takes longer") { gtk_spinner_get_spinning(viewer.spinner) != 0 }
+      waitUntil("it spins once the load takes longer") { viewer.spinner.isSpinning }
       XCTAssertEqual(recorder.phases(since: 1), ["loading"])
       waitUntil("the request arrived") { server.hits["/held"] == 1 }
       XCTAssertEqual(server.release("/held"), 1)
       waitUntil("the page loaded") { viewer.state.phase == .loaded }
       XCTAssertEqual(recorder.phases(since: 1), ["loading", "loaded"])
-      XCTAssertEqual(gtk_spinner_get_spinning(viewer.spinner), 0)
+      XCTAssertEqual(viewer.spinner.isSpinning, false)
       XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 0)
     }
   }
@@ -111,7 +111,7 @@ final class LoadingWebViewTests: GtkTestCase {
       gtk_widget_activate(gcast(viewer.errorView.retryButton))  // The real Retry button.
       waitUntil("the retry loaded the page") { viewer.state.phase == .loaded && viewer.state.title == "Back" }
       XCTAssertEqual(server.hits["/flaky"], 2)
-      XCTAssertEqual(gtk_stack_get_visible_child_name(viewer.stack).map { String(cString: $0) }, "page")
+      XCTAssertEqual(viewer.stack.visibleChildName, "page")
     }
   }
 
@@ -274,7 +274,7 @@ final class LoadingWebViewTests: GtkTestCase {
 @MainActor
 func assertShowsErrorView(_ viewer: LoadingWebView, title: String, file: StaticString = #filePath, line: UInt = #line) {
   XCTAssertEqual(
-    gtk_stack_get_visible_child_name(viewer.stack).map { String(cString: $0) }, "error", file: file, line: line)
+    viewer.stack.visibleChildName, "error", file: file, line: line)
   XCTAssertEqual(viewer.errorView.shownText.title, title, file: file, line: line)
   XCTAssertFalse(viewer.errorView.shownText.message.isEmpty, file: file, line: line)
   XCTAssertEqual(gtk_widget_get_visible(gcast(viewer.spinner)), 0, "no endless spinner", file: file, line: line)

@@ -38,12 +38,12 @@ final class ScreenReaderTests: GtkTestCase {
       waitUntil("the text view came with the screen reader") {
         viewer.isShowingText && viewer.textView.outline?.blocks.first?.text == "Read me"
       }
-      XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(viewer.stack)), "text")
+      XCTAssertEqual(viewer.stack.visibleChildName, "text")
       XCTAssertTrue(viewer.actions.isOn(.showText), "the menu shows it checked")
 
       XCTAssertEqual(try setScreenReader(false, on: bus).status, 0)
       waitUntil("the page came back") { !viewer.isShowingText }
-      XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(viewer.stack)), "page")
+      XCTAssertEqual(viewer.stack.visibleChildName, "page")
 
       // GTK 4.14 and later expose the page itself: no text view unless asked for.
       ScreenReaderWatch.gtkVersion = (4, 14)

@@ -127,7 +127,7 @@ final class TextViewTests: GtkTestCase {
       viewer.load(try closedPortURL())
       waitUntil("failed") { viewer.state.error != nil }
       XCTAssertNil(viewer.textView.outline, "no text of the page before under the error")
-      XCTAssertEqual(String(cString: gtk_stack_get_visible_child_name(viewer.stack)), "error")
+      XCTAssertEqual(viewer.stack.visibleChildName, "error")
     }
   }
 

@@ -1,6 +1,5 @@
 import Foundation
 import HelpViewerBooks
-import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 

@@ -1,6 +1,4 @@
 import Foundation
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 

@@ -20,9 +20,7 @@ final class DialogBook {
   let search = HelpSearch()
   let note = NoteBanner()
   /// The box holding the search bar, the note and the page.
-  let content: UnsafeMutablePointer<GtkWidget>
-  /// The reference that keeps `content` alive as long as this object.
-  private let contentRef: GObjectRef
+  let content = Box(.vertical)
   let signals = SignalBag()
   /// Whether the dialog has ended: nothing of the book is shown or searched any more.
   private(set) var hasEnded = false
@@ -36,10 +34,8 @@ final class DialogBook {
 
   init(book: HelpBook) {
     self.book = book
-    content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-    contentRef = GObjectRef(sinking: UnsafeMutableRawPointer(content))
-    gtk_box_append(gcast(content), search.bar.widget)
-    gtk_box_append(gcast(content), note.root.widget)
+    content.append(search.bar)
+    content.append(note.root)
   }
 
   /// Takes the book's widgets out of a closed dialog's `window` before it is kept for the next
@@ -50,10 +46,10 @@ final class DialogBook {
   {
     header.bar.remove(search.toggle)
     header.showsBookNavigation = false
-    guard gtk_widget_get_parent(page) == content else { return }
-    // `contentRef` and the viewer hold the box and the page through the moves.
+    guard gtk_widget_get_parent(page) == content.widget else { return }
+    // `content` and the viewer hold the box and the page through the moves.
     gtk_window_set_child(window, nil)
-    gtk_box_remove(gcast(content), page)
+    gtk_box_remove(gcast(content.raw), page)
     // As a new viewer's widget: the box had it take the height.
     gtk_widget_set_vexpand(page, 0)
     gtk_widget_set_vexpand_set(page, 0)

@@ -177,8 +177,8 @@ extension HelpDialog {
     // Taken out of the window, the page loses the keyboard focus: GTK leaves the window with
     // none, and when a window manager activates it, gives it to the first header button.
     let hadFocus = viewer.ownsFocus
-    gtk_window_set_child(gtkWindow, support.content)
-    gtk_box_append(gcast(support.content), viewer.gtkWidget)
+    gtk_window_set_child(gtkWindow, support.content.widget)
+    gtk_box_append(gcast(support.content.raw), viewer.gtkWidget)
     gtk_widget_set_vexpand(viewer.gtkWidget, 1)
     if hadFocus { viewer.takeFocus() }
     header.bar.packEnd(support.search.toggle)

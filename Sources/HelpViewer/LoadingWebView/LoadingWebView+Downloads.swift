@@ -1,4 +1,3 @@
-import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 

@@ -100,23 +100,23 @@ extension LoadingWebView {
   private func animateSpinner(_ shows: Bool) {
     guard shows else {
       spinnerStart = nil
-      gtk_spinner_stop(spinner)
+      spinner.isSpinning = false
       return
     }
-    guard spinnerStart?.isPending != true, gtk_spinner_get_spinning(spinner) == 0 else { return }
+    guard spinnerStart?.isPending != true, !spinner.isSpinning else { return }
     spinnerStart = TimeoutSource(seconds: Self.spinnerDelay) { [weak self] in
       guard let self, self.state.showsSpinner else { return }
-      gtk_spinner_start(self.spinner)
+      self.spinner.isSpinning = true
     }
   }
 
   func render(_ state: LoadState) {
     offlineBanner.render(state)
     renderAccessibility(state)
-    gtk_widget_set_visible(gcast(spinner), state.showsSpinner ? 1 : 0)
+    spinner.isVisible = state.showsSpinner
     animateSpinner(state.showsSpinner)
-    gtk_widget_set_visible(gcast(progressBar), state.showsProgress ? 1 : 0)
-    gtk_progress_bar_set_fraction(progressBar, state.progress)
+    progressBar.isVisible = state.showsProgress
+    progressBar.fraction = state.progress
     if let error = state.error {
       errorView.show(error)
       releaseHiddenFocus()
@@ -127,6 +127,6 @@ extension LoadingWebView {
   /// Shows the error view after a failure, else the page or its text view (`showsText`).
   func showCurrentView() {
     let name = state.error != nil ? "error" : isShowingText ? "text" : "page"
-    gtk_stack_set_visible_child_name(stack, name)
+    stack.visibleChildName = name
   }
 }

@@ -63,9 +63,9 @@ public final class LoadingWebView {
   var errorView: ErrorView { parts.errorView }
   var offlineBanner: OfflineBanner { parts.offlineBanner }
   var findBar: FindBar { parts.findBar }
-  var spinner: OpaquePointer { parts.spinner }
-  var progressBar: OpaquePointer { parts.progressBar }
-  var stack: OpaquePointer { parts.stack }
+  var spinner: Spinner { parts.spinner }
+  var progressBar: ProgressBar { parts.progressBar }
+  var stack: Stack { parts.stack }
   /// The text view of the page and what it shows (`LoadingWebView+Text.swift`).
   let pageText: PageText
   /// The web view's user content manager (user scripts, script message handlers).

@@ -20,10 +20,13 @@ final class ViewerParts {
   let webViewRef: GObjectRef
   /// The web view's user content manager (user scripts, script message handlers).
   let userContentManager: GObjectRef
-  let root: GObjectRef
-  let stack: OpaquePointer
-  let spinner: OpaquePointer
-  let progressBar: OpaquePointer
+  let root: Overlay
+  /// The page, its error view or its text view: one at a time.
+  let stack = Stack()
+  let spinner = Spinner()
+  let progressBar = ProgressBar()
+  /// The web view as a widget of the stack.
+  private let pageWidget: Widget
   let errorView = ErrorView()
   let offlineBanner = OfflineBanner()
   /// The note over the page when it tried to download a file.
@@ -40,38 +43,32 @@ final class ViewerParts {
   /// New widgets on a web view from `WebEngine`: `spare` (a pool's) when given and it fits.
   init(_ configuration: ViewerConfiguration, spare: WebEngine.View? = nil) {
     (webViewRef, userContentManager) = WebEngine.makeWebView(configuration, spare: spare)
-    gtk_widget_set_hexpand(webViewRef.widget, 1)
-    gtk_widget_set_vexpand(webViewRef.widget, 1)
+    pageWidget = Widget(sinking: webViewRef.raw)
+    pageWidget.expandsHorizontally = true
+    pageWidget.expandsVertically = true
 
-    stack = gcast(gtk_stack_new()!)
-    gtk_stack_add_named(stack, webViewRef.widget, "page")
-    gtk_stack_add_named(stack, errorView.root.widget, "error")
-    gtk_stack_add_named(stack, textView.root.widget, "text")
+    stack.add(pageWidget, named: "page")
+    stack.add(errorView.root, named: "error")
+    stack.add(Widget(sinking: textView.root.raw), named: "text")
 
-    spinner = gcast(gtk_spinner_new()!)
-    gtk_widget_set_size_request(gcast(spinner), 32, 32)
-    gtk_widget_set_halign(gcast(spinner), GTK_ALIGN_CENTER)
-    gtk_widget_set_valign(gcast(spinner), GTK_ALIGN_CENTER)
-    gtk_widget_set_can_target(gcast(spinner), 0)
-    gtk_widget_set_tooltip_text(gcast(spinner), localized("Loading"))
-    UnsafeMutablePointer<GtkWidget>(gcast(spinner)).setAccessibleLabel(localized("Loading"))
+    spinner.setMinimumSize(width: 32, height: 32)
+    spinner.horizontalAlignment = .center
+    spinner.verticalAlignment = .center
+    spinner.receivesPointer = false
+    spinner.tooltip = localized("Loading")
+    spinner.setAccessibleLabel(localized("Loading"))
 
-    progressBar = gcast(gtk_progress_bar_new()!)
-    gtk_widget_add_css_class(gcast(progressBar), "help-viewer-progress")
-    gtk_widget_set_valign(gcast(progressBar), GTK_ALIGN_START)
-    gtk_widget_set_hexpand(gcast(progressBar), 1)
-    gtk_widget_set_can_target(gcast(progressBar), 0)
+    progressBar.addStyleClass("help-viewer-progress")
+    progressBar.verticalAlignment = .start
+    progressBar.expandsHorizontally = true
+    progressBar.receivesPointer = false
 
-    let overlay: OpaquePointer = gcast(gtk_overlay_new()!)
-    gtk_overlay_set_child(overlay, gcast(stack))
-    gtk_overlay_add_overlay(overlay, gcast(spinner))
-    gtk_overlay_add_overlay(overlay, offlineBanner.root.widget)
+    root = Overlay(child: stack)
     downloadNote.root.verticalAlignment = .start
-    gtk_overlay_add_overlay(overlay, downloadNote.root.widget)
-    gtk_overlay_add_overlay(overlay, gcast(progressBar))
-    gtk_overlay_add_overlay(overlay, findBar.root.widget)
-    root = GObjectRef(adoptingNonNil: overlay)
-    gtk_widget_add_css_class(root.widget, "help-viewer")
+    for child: Widget in [spinner, offlineBanner.root, downloadNote.root, progressBar, findBar.root] {
+      root.addOverlay(child)
+    }
+    root.addStyleClass("help-viewer")
   }
 
   /// On the main thread, wherever the last reference went: the widgets are released there.
@@ -103,7 +100,7 @@ final class ViewerParts {
   func reset(for configuration: ViewerConfiguration) {
     WebEngine.configure(webViewRef, configuration)
     WebEngine.scrub(userContentManager)
-    gtk_stack_set_visible_child_name(stack, "page")
+    stack.visibleChildName = "page"
     textView.clear()
     textView.onActivate = nil
     textView.onEndReached = nil  // A terms dialog's, before.

@@ -1,4 +1,3 @@
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 

@@ -7,6 +7,18 @@ extension Widget {
     return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
   }
 
+  /// Whether pointer events reach the widget (else they go to what is under it): `false` for
+  /// a spinner or progress bar drawn over a page the pointer must still reach.
+  public var receivesPointer: Bool {
+    get { gtk_widget_get_can_target(widget) != 0 }
+    set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
+  }
+
+  /// Asks for at least `width` × `height` pixels (-1: no minimum on that axis).
+  public func setMinimumSize(width: Int, height: Int) {
+    gtk_widget_set_size_request(widget, Int32(clamping: width), Int32(clamping: height))
+  }
+
   /// Whether the widget is in a window that is shown on screen now.
   public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
