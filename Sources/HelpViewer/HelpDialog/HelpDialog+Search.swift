@@ -1,6 +1,5 @@
 import Foundation
 import HelpViewerBooks
-import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -39,9 +38,8 @@ extension HelpDialog {
 
   /// Connects the search bar: Ctrl+K, the entry's changes (after its short delay) and Enter.
   func installSearch(_ support: DialogBook) {
-    let window: UnsafeMutablePointer<GtkWidget> = gcast(gtkWindow)
-    if let shortcut = window.addShortcut(
-      "<Control>k",
+    if let shortcut = addShortcut(
+      to: UnsafeMutableRawPointer(gtkWindow), "<Control>k",
       { [weak self] in
         self?.openSearch()
         return true

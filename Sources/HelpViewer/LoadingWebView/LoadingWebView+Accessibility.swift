@@ -1,4 +1,3 @@
-import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -6,24 +5,18 @@ extension LoadingWebView {
   /// Tells assistive technologies what the viewer shows: busy while a load runs (the spinner
   /// and progress bar say "Loading"), and the error view, an alert, labelled with the error.
   func renderAccessibility(_ state: LoadState) {
-    gtkWidget.setAccessibleBusy(state.isLoading)
-    UnsafeMutablePointer<GtkWidget>(gcast(webView)).setAccessibleBusy(state.isLoading)
+    parts.root.setAccessibleBusy(state.isLoading)
+    parts.pageWidget.setAccessibleBusy(state.isLoading)
   }
 
   /// After a load ends, puts the keyboard focus on the page when it loaded, or on Retry when it
   /// failed; only when the focus is inside the viewer already or nowhere in its window, so a
   /// viewer never takes the focus from the host's other widgets (or from the dialog's header).
   /// Whether the keyboard focus is inside the viewer.
-  var ownsFocus: Bool {
-    guard let root = gtk_widget_get_root(gtkWidget), let focus = gtk_root_get_focus(root) else { return false }
-    return focus == gtkWidget || gtk_widget_is_ancestor(focus, gtkWidget) != 0
-  }
+  var ownsFocus: Bool { parts.root.containsFocus }
 
   /// Whether the keyboard focus is inside the viewer, or nowhere in its window.
-  var ownsFocusOrNobodyHasIt: Bool {
-    guard let root = gtk_widget_get_root(gtkWidget) else { return false }
-    return gtk_root_get_focus(root) == nil || ownsFocus
-  }
+  var ownsFocusOrNobodyHasIt: Bool { parts.root.isInWindowWithoutFocus || ownsFocus }
 
   /// Gives the keyboard focus to Retry when the load failed, else to the page (or its text).
   func takeFocus() {
@@ -32,7 +25,7 @@ extension LoadingWebView {
     } else if isShowingText {
       textView.scroll(toBlock: 0, focus: true)
     } else {
-      gtk_widget_grab_focus(gcast(webView))
+      parts.pageWidget.grabFocus()
     }
   }
 
@@ -41,18 +34,13 @@ extension LoadingWebView {
   /// shown and hidden again (three `help:` errors after a page, in one main-loop turn) was kept
   /// alive by GTK after its window was destroyed, and its web process with it (issue 21). The
   /// focus goes to the error view right after (`settleFocus`), or stays nowhere.
-  func releaseHiddenFocus() {
-    guard let root = gtk_widget_get_root(gtkWidget), let focus = gtk_root_get_focus(root) else { return }
-    let page: UnsafeMutablePointer<GtkWidget> = gcast(webView)
-    if focus == page || gtk_widget_is_ancestor(focus, page) != 0 { gtk_root_set_focus(root, nil) }
-  }
+  func releaseHiddenFocus() { parts.pageWidget.releaseFocus() }
 
   func settleFocus(_ state: LoadState, previous: LoadPhase) {
-    guard state.phase.name != previous.name, let rootObject = gtk_widget_get_root(gtkWidget) else { return }
-    let focus = gtk_root_get_focus(rootObject)
-    if let focus, focus != gtkWidget, gtk_widget_is_ancestor(focus, gtkWidget) == 0 { return }
+    let viewer = parts.root
+    guard state.phase.name != previous.name, viewer.containsFocus || viewer.isInWindowWithoutFocus else { return }
     switch state.phase {
-    case .loaded: if !isShowingText { gtk_widget_grab_focus(gcast(webView)) }  // The text: once read.
+    case .loaded: if !isShowingText { parts.pageWidget.grabFocus() }  // The text: once read.
     case .failed: errorView.focus()
     default: break
     }
@@ -65,12 +53,5 @@ extension LoadingWebView {
   /// GTK moves the focus into that helper, which keeps every further Tab. Made unfocusable, the
   /// focus goes on to the next control of the window instead. Typing into the page's fields
   /// is unaffected (WebKit gives the helper key events directly, not through the focus).
-  func releaseFocusTrap() {
-    let textViewType = gtk_text_view_get_type()
-    var child = gtk_widget_get_first_child(gcast(webView))
-    while let current = child {
-      if isInstance(current, of: textViewType) { gtk_widget_set_focusable(current, 0) }
-      child = gtk_widget_get_next_sibling(current)
-    }
-  }
+  func releaseFocusTrap() { parts.pageWidget.makeChildrenUnfocusable(ofType: "GtkTextView") }
 }

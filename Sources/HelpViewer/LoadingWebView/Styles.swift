@@ -1,4 +1,3 @@
-import HelpViewerCGtk
 import HelpViewerGlue
 
 /// The package's few CSS rules, installed once for the default display: the one CSS installer
@@ -7,7 +6,7 @@ import HelpViewerGlue
 ///
 /// ```swift
 /// Styles.install()   // again: nothing
-/// gtk_widget_add_css_class(box, "help-viewer-note")
+/// note.addStyleClass("help-viewer-note")
 /// ```
 @MainActor
 enum Styles {
@@ -25,11 +24,7 @@ enum Styles {
 
   /// Adds the rules to the default display, once; does nothing before there is a display.
   static func install() {
-    guard !installed, let display = gdk_display_get_default() else { return }
-    installed = true
-    let provider = GObjectRef(adoptingNew: gtk_css_provider_new())
-    gtk_css_provider_load_from_data(provider.pointer(), css, -1)
-    gtk_style_context_add_provider_for_display(
-      display, provider.opaque, UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    guard !installed else { return }
+    installed = StyleSheet.addToDefaultDisplay(css)
   }
 }

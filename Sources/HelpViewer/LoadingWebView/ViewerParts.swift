@@ -25,8 +25,8 @@ final class ViewerParts {
   let stack = Stack()
   let spinner = Spinner()
   let progressBar = ProgressBar()
-  /// The web view as a widget of the stack.
-  private let pageWidget: Widget
+  /// The web view as a widget (in the stack, under the error view and the text view).
+  let pageWidget: Widget
   let errorView = ErrorView()
   let offlineBanner = OfflineBanner()
   /// The note over the page when it tried to download a file.

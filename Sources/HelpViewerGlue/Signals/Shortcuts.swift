@@ -82,3 +82,25 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     return ShortcutController(widget: UnsafeMutableRawPointer(self), controller: UnsafeMutableRawPointer(controller))
   }
 }
+
+/// As `addShortcut(_:_:)` on a widget, for any `GtkWidget` pointer (a host's window).
+///
+/// ```swift
+/// addShortcut(to: window, "F1") { HelpDialog.presentContextHelp(in: book, over: window); return true }
+/// ```
+@MainActor
+@discardableResult
+public func addShortcut(
+  to widget: UnsafeMutableRawPointer, _ trigger: String, _ handler: @escaping @MainActor () -> Bool
+) -> ShortcutController? {
+  widget.assumingMemoryBound(to: GtkWidget.self).addShortcut(trigger, handler)
+}
+
+extension Widget {
+  /// Runs `handler` when `trigger` is pressed while focus is inside the widget; see
+  /// `addShortcut(_:_:)` on a widget pointer.
+  @discardableResult
+  public func addShortcut(_ trigger: String, _ handler: @escaping @MainActor () -> Bool) -> ShortcutController? {
+    widget.addShortcut(trigger, handler)
+  }
+}

@@ -19,6 +19,40 @@ extension Widget {
     gtk_widget_set_size_request(widget, Int32(clamping: width), Int32(clamping: height))
   }
 
+  /// Whether the widget is in a window whose keyboard focus is nowhere.
+  public var isInWindowWithoutFocus: Bool {
+    guard let root = gtk_widget_get_root(widget) else { return false }
+    return gtk_root_get_focus(root) == nil
+  }
+
+  /// Whether the widget is in a window whose keyboard focus is on a widget outside it.
+  public var focusIsElsewhereInWindow: Bool {
+    guard let root = gtk_widget_get_root(widget), gtk_root_get_focus(root) != nil else { return false }
+    return !containsFocus
+  }
+
+  /// Takes the keyboard focus off the widget (and off every widget inside it), leaving it
+  /// nowhere in the window; nothing happens when the focus is elsewhere.
+  public func releaseFocus() {
+    guard containsFocus, let root = gtk_widget_get_root(widget) else { return }
+    gtk_root_set_focus(root, nil)
+  }
+
+  /// Makes the widget's direct children of the GTK type named `typeName` (e.g. `"GtkTextView"`)
+  /// unable to take the keyboard focus.
+  public func makeChildrenUnfocusable(ofType typeName: String) {
+    let type = g_type_from_name(typeName)
+    guard type != 0 else { return }
+    var child = gtk_widget_get_first_child(widget)
+    while let current = child {
+      if isInstance(current, of: type) { gtk_widget_set_focusable(current, 0) }
+      child = gtk_widget_get_next_sibling(current)
+    }
+  }
+
+  /// Tells assistive technologies the widget is busy (loading) or not.
+  public func setAccessibleBusy(_ busy: Bool) { widget.setAccessibleBusy(busy) }
+
   /// Whether the widget is in a window that is shown on screen now.
   public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
 
