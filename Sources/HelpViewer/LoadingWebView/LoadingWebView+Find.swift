@@ -1,5 +1,3 @@
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -13,12 +11,8 @@ import HelpViewerGlue
 /// print(viewer.model.findState.summary)  // "3 matches"
 /// ```
 extension LoadingWebView {
-  /// WebKit's find controller of the page (owned by the web view).
-  var findController: OpaquePointer { webkit_web_view_get_find_controller(webView) }
-
-  private var findOptions: guint32 {
-    WEBKIT_FIND_OPTIONS_CASE_INSENSITIVE.rawValue | WEBKIT_FIND_OPTIONS_WRAP_AROUND.rawValue
-  }
+  /// WebKit's find controller of the page.
+  var findController: FindController { parts.findController }
 
   /// Shows the find bar with the keyboard focus in its entry (its text selected, so typing
   /// replaces it); searches again for the text already there.
@@ -48,7 +42,7 @@ extension LoadingWebView {
     model.findState.isShown = false
     endSearch()
     findBar.render(model.findState)
-    gtk_widget_grab_focus(gcast(webView))
+    parts.pageWidget.grabFocus()
     return true
   }
 
@@ -86,18 +80,17 @@ extension LoadingWebView {
 
   /// Connects the find controller's signals and the bar's entry and buttons.
   func connectFind() {
-    let controller = findController
-    signals += connectFoundText(controller) { [weak self] _ in
+    signals += findController.connectFoundText { [weak self] _ in
       guard let self, self.model.findState.noResults else { return }
       self.updateFind { $0.noResults = false }
     }
-    signals += connectFailedToFindText(controller) { [weak self] in
+    signals += findController.connectFailedToFindText { [weak self] in
       self?.updateFind {
         $0.noResults = true
         $0.matchCount = 0
       }
     }
-    signals += connectCountedMatches(controller) { [weak self] count in self?.countedMatches(count) }
+    signals += findController.connectCountedMatches { [weak self] count in self?.countedMatches(count) }
     signals += findBar.entry.connectSearchChanged { [weak self] in
       guard let self else { return }
       let text = self.findBar.text
@@ -108,7 +101,7 @@ extension LoadingWebView {
     signals += findBar.previousButton.connectClicked { [weak self] in self?.findPrevious() }
     signals += findBar.closeButton.connectClicked { [weak self] in self?.hideFindBar() }
     // On the entry: Enter on the bar's buttons still presses them.
-    let entry = findBar.entry.widget
+    let entry = findBar.entry
     shortcuts += [
       entry.addShortcut("Return|KP_Enter|ISO_Enter") { [weak self] in
         self?.findNext()
@@ -120,7 +113,7 @@ extension LoadingWebView {
       },
       // Esc closes the bar wherever the focus is inside the viewer; with the bar hidden the key
       // goes on (to the dialog, which closes).
-      gtkWidget.addShortcut("Escape") { [weak self] in self?.hideFindBar() ?? false },
+      parts.root.addShortcut("Escape") { [weak self] in self?.hideFindBar() ?? false },
     ].compactMap { $0 }
   }
 
@@ -149,12 +142,11 @@ extension LoadingWebView {
       return
     }
     stopKeepingSection()  // The matches, not the section, are what the person looks for now.
-    let maxCount = guint(FindState.maxMatchCount)
-    webkit_find_controller_search(findController, text, findOptions, maxCount)
+    findController.search(text, maxCount: FindState.maxMatchCount)
     findBar.searchActive = true
     findBar.pendingCounts.append(text)
     if findBar.pendingCounts.count > 50 { findBar.pendingCounts.removeFirst() }
-    webkit_find_controller_count_matches(findController, text, findOptions, maxCount)
+    findController.countMatches(text, maxCount: FindState.maxMatchCount)
   }
 
   private func step(forward: Bool) {
@@ -168,9 +160,9 @@ extension LoadingWebView {
     if isShowingText {
       stepInText(forward: forward)
     } else if forward {
-      webkit_find_controller_search_next(findController)
+      findController.next()
     } else {
-      webkit_find_controller_search_previous(findController)
+      findController.previous()
     }
   }
 
@@ -185,7 +177,7 @@ extension LoadingWebView {
   private func endSearch() {
     guard findBar.searchActive else { return }
     findBar.searchActive = false
-    webkit_find_controller_search_finish(findController)
+    findController.finish()
     pageText.matches = []
     pageText.currentMatch = nil
     textView.highlight([])

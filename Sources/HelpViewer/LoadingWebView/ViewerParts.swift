@@ -32,6 +32,8 @@ final class ViewerParts {
   /// The note over the page when it tried to download a file.
   let downloadNote = NoteBanner()
   let findBar = FindBar()
+  /// The web view's find in page.
+  let findController: FindController
   /// The page as native widgets, for screen readers (`LoadingWebView.showsText`).
   let textView = TextPageView()
   /// Whether the web view showed pages of an earlier viewer: its history is replaced when the
@@ -44,6 +46,7 @@ final class ViewerParts {
   init(_ configuration: ViewerConfiguration, spare: WebEngine.View? = nil) {
     (webViewRef, userContentManager) = WebEngine.makeWebView(configuration, spare: spare)
     pageWidget = Widget(sinking: webViewRef.raw)
+    findController = FindController(of: webViewRef.raw)
     pageWidget.expandsHorizontally = true
     pageWidget.expandsVertically = true
 
@@ -106,9 +109,7 @@ final class ViewerParts {
     textView.onEndReached = nil  // A terms dialog's, before.
     downloadNote.hide()
     findBar.entry.text = ""
-    if let controller = webkit_web_view_get_find_controller(webView) {
-      webkit_find_controller_search_finish(controller)
-    }
+    findController.finish()
     findBar.render(FindState())
     findBar.searchActive = false
   }
