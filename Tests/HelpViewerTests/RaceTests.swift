@@ -113,6 +113,12 @@ final class RaceTests: GtkTestCase {
       signals += viewer.webView.connectWebProcessTerminated { reason in
         note("web-process-terminated \(reason.rawValue)")
       }
+      // Round 1's third sighting (a ten-run): STARTED with an empty address at 0.5 s, then
+      // nothing. Whether WebKit stopped loading, and when its address changed, tell more.
+      signals += connectNotify(UnsafeMutableRawPointer(webView), property: "is-loading") {
+        note("is-loading \(webkit_web_view_is_loading(webView))")
+      }
+      signals += connectNotify(UnsafeMutableRawPointer(webView), property: "uri") { note("uri changed") }
       for round in 1...10 {
         let recorder = StateRecorder(viewer)
         note("round \(round)")
