@@ -122,41 +122,6 @@ final class ContextHelpSequenceTests: GtkTestCase {
       XCTAssertEqual(evaluate("String(window.scrollY)", in: dialog.viewer.webView), "0", "scrolled back to the section")
     }
   }
-  func testTheSectionStaysInViewWhenTheTextAboveItMovesWithoutAResize() throws {
-    // Seed 3103769723 of the session test: after context help in a kept window, the section's
-    // heading ended 18 px above the view, the page's size unchanged, so no resize told the
-    // section keeper. Here the text above the section moves up with the page's height held.
-    try XCTSkipUnless(MallardViewerTests.hasYelpXSL, "yelp-xsl is not installed")
-    try onMain {
-      let help = try TallyHelp()
-      defer { help.remove() }
-      let host = try Host(help)
-      defer { gtk_window_destroy(host.window) }
-      let dialog = try host.pressF1(on: host.plus)
-      defer { dialog.close() }
-      expectScrolled(to: "adding", in: dialog, "at first")
-      let webView = dialog.viewer.webView
-      // The page's box keeps its height (no resize of it), then the first paragraph moves all
-      // that follows it up by 60 px and the last one takes the 60 px back at the end.
-      _ = evaluate(
-        "document.documentElement.style.height = document.documentElement.scrollHeight + 'px'; 'ok'", in: webView)
-      expectScrolled(to: "adding", in: dialog, "with the page's height held")
-      let moved = evaluate(
-        """
-        (function(){var ps=document.querySelectorAll('p');var first=ps[0],last=ps[ps.length-1];
-        var top=document.getElementById('adding').getBoundingClientRect().top;
-        first.style.marginTop='-60px';last.style.marginBottom='60px';
-        return String(Math.round(document.getElementById('adding').getBoundingClientRect().top-top));})()
-        """, in: webView)
-      XCTAssertEqual(moved, "-60", "the section moved up with the text above it")
-      expectScrolled(to: "adding", in: dialog, "after the text above it moved")
-      // The person scrolls: the page stays where they took it, whatever moves after.
-      _ = evaluate("window.dispatchEvent(new WheelEvent('wheel')); window.scrollTo(0, 0); 'ok'", in: webView)
-      _ = evaluate("document.querySelectorAll('p')[0].style.marginTop='-120px'; 'ok'", in: webView)
-      MainLoop.spin(until: { false }, timeout: 0.5)  // A frame or more for a scroll that must not come.
-      XCTAssertEqual(evaluate("String(window.scrollY)", in: webView), "0", "scrolled back to the section")
-    }
-  }
 }
 
 /// Checks that the element `id` is in view in `dialog`'s page (its top within the viewport).

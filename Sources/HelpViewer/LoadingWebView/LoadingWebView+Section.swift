@@ -24,8 +24,7 @@ extension LoadingWebView {
   /// first, the parent's) reflows the text above it, so the section left the view (the
   /// randomized session test found it over a small parent: the section 1,400 px above the view).
   /// A script in an isolated world scrolls to the section at once and again on each resize of
-  /// the page's view or box, and when the text above moves the section's heading out of the
-  /// view with the page unscrolled, while the address keeps that section and until the person scrolls,
+  /// the page's view or box, while the address keeps that section and until the person scrolls,
   /// clicks, presses a key in the page or searches it (`stopKeepingSection()`). It was bounded by
   /// time (1.5 s) before: on a loaded machine the sheet's last size came later, and the section's
   /// heading was left 8 px above the view (the ten-run repeat, seed 999332053). It starts no
@@ -54,12 +53,6 @@ extension LoadingWebView {
       if (!hash) return;
       var id = decodeURIComponent(hash.slice(1));
       var observer = null;
-      // The section's heading, watched while kept: text above it can move it out of the view
-      // with no resize at all (the session test, seed 3103769723: the heading 18 px above the
-      // view after a kept window's context help, the page's size unchanged).
-      var sighting = null;
-      var heading = null;
-      var keptAt = null;  // The scroll position keep() left: another means something else scrolled.
       // What a person does to move through the page (capture: a page's handler cannot hide it).
       var acts = ['wheel', 'mousedown', 'keydown', 'touchstart'];
       function stop() {
@@ -67,30 +60,13 @@ extension LoadingWebView {
         window.removeEventListener('hashchange', stop);
         acts.forEach(function (name) { window.removeEventListener(name, stop, true); });
         if (observer) observer.disconnect();
-        if (sighting) sighting.disconnect();
         observer = null;
-        sighting = null;
         window.helpViewerSectionKeeper = null;
       }
       function keep() {
         if (location.hash !== hash) return stop();
         var target = document.getElementById(id) || document.getElementsByName(id)[0];
-        if (!target) return;
-        target.scrollIntoView();
-        keptAt = window.scrollY;
-        watch(target.querySelector('h1,h2,h3,h4,h5,h6') || target);
-      }
-      // Keeps the section in view again when its heading is no longer wholly in view while the
-      // page has not scrolled since: the text moved, not the person (nor a screen reader).
-      function watch(element) {
-        if (element === heading || !window.IntersectionObserver) return;
-        if (sighting) sighting.disconnect();
-        heading = element;
-        sighting = new IntersectionObserver(function (entries) {
-          if (!sighting || window.scrollY !== keptAt) return;
-          if (entries[entries.length - 1].intersectionRatio < 1) keep();
-        }, { threshold: [1] });
-        sighting.observe(element);
+        if (target) target.scrollIntoView();
       }
       window.helpViewerSectionKeeper = { stop: stop };
       window.addEventListener('resize', keep);
