@@ -98,6 +98,8 @@ public final class LoadingWebView {
   var fallbackStart: TimeoutSource?
   /// Asks again for a load WebKit cancelled on its own (see `LoadRestarter`).
   let restarter = LoadRestarter()
+  /// Checks, once WebKit went idle, that it did not drop the load (`watchForDroppedLoad`).
+  var dropCheck: TimeoutSource?
   /// Starts the spinner's animation once a load has taken `spinnerDelay`.
   var spinnerStart: TimeoutSource?
   /// Observers inside the package (the dialogs), called before `onStateChange`.
@@ -126,7 +128,9 @@ public final class LoadingWebView {
     replacesHistory = parts.isRecycled
     pageText = PageText(view: parts.textView)
 
-    WebViewEvents.connect(webView, into: signals) { [weak self] event in self?.handle(event) }
+    WebViewEvents.connect(webView, into: signals, idle: { [weak self] in self?.watchForDroppedLoad() }) {
+      [weak self] event in self?.handle(event)
+    }
     navigationGuard.connect(webView, into: signals)
     navigationGuard.onRefusedNavigation = { [weak self] in self?.handle(.stopped) }
     navigationGuard.onHelpAddress = { [weak self] address in self?.load(helpAddress: address) }
@@ -284,6 +288,7 @@ public final class LoadingWebView {
     fallbackStart?.cancel()
     fallbackStart = nil
     restarter.forget()
+    dropCheck = nil
     spinnerStart = nil
     // The dialogs built on the viewer end with it: nothing calls into their widgets any more.
     observers.removeAll()

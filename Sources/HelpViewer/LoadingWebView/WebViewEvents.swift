@@ -8,10 +8,15 @@ import HelpViewerGlue
 @MainActor
 enum WebViewEvents {
   /// Connects every signal the state machine needs and hands each as a `LoadEvent` to `deliver`.
+  /// WebKit going idle (`is-loading` false) is told to `idle`: a load it dropped without a
+  /// word ends so, with no other event (`LoadingWebView.watchForDroppedLoad`).
   static func connect(
     _ webView: UnsafeMutablePointer<WebKitWebView>, into signals: SignalBag,
-    deliver: @escaping @MainActor (LoadEvent) -> Void
+    idle: @escaping @MainActor () -> Void, deliver: @escaping @MainActor (LoadEvent) -> Void
   ) {
+    signals += connectNotify(webView, property: "is-loading") {
+      if webkit_web_view_is_loading(webView) == 0 { idle() }
+    }
     signals += webView.connectLoadChanged { event in
       let uri = currentURI(webView)
       switch event {

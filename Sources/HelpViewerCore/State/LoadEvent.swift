@@ -44,7 +44,8 @@ public enum LoadEvent: Sendable, Equatable {
   /// address of another document changes nothing.
   case sameDocument(url: String)
   /// WebKit did not start the load asked for in time, and reports nothing about it (an old
-  /// page's `window.stop()` on a timer makes WebKit drop the next load without a word).
+  /// page's `window.stop()` on a timer makes WebKit drop the next load without a word), or
+  /// went idle without a word while the viewer waited for the page.
   case notStarted
   /// The person went back from an error of a load that never showed anything: the page shown
   /// before it, still in the web view, shows again (`LoadStateMachine.returnsFromError`).
