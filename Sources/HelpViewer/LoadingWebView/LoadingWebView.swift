@@ -128,9 +128,9 @@ public final class LoadingWebView {
     replacesHistory = parts.isRecycled
     pageText = PageText(view: parts.textView)
 
-    WebViewEvents.connect(webView, into: signals, idle: { [weak self] in self?.watchForDroppedLoad() }) {
-      [weak self] event in self?.handle(event)
-    }
+    WebViewEvents.connect(
+      webView, into: signals, idle: { [weak self] in self?.watchForDroppedLoad() },
+      deliver: { [weak self] event in self?.handle(event) })
     navigationGuard.connect(webView, into: signals)
     navigationGuard.onRefusedNavigation = { [weak self] in self?.handle(.stopped) }
     navigationGuard.onHelpAddress = { [weak self] address in self?.load(helpAddress: address) }
