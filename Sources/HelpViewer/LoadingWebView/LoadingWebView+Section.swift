@@ -58,19 +58,37 @@ extension LoadingWebView {
       function stop() {
         window.removeEventListener('resize', keep);
         window.removeEventListener('hashchange', stop);
+        window.removeEventListener('animationend', keep, true);
         acts.forEach(function (name) { window.removeEventListener(name, stop, true); });
         if (observer) observer.disconnect();
         observer = null;
         window.helpViewerSectionKeeper = null;
       }
+      // How far the page's transforms move `element` from where it is laid out (yelp-xsl's
+      // pages bounce the section asked for by up to 20 px for half a second).
+      function shift(element) {
+        var y = 0;
+        for (var e = element; e && e.nodeType === 1; e = e.parentElement) {
+          var transform = getComputedStyle(e).transform;
+          if (transform && transform !== 'none') y += new DOMMatrixReadOnly(transform).m42;
+        }
+        return y;
+      }
       function keep() {
         if (location.hash !== hash) return stop();
         var target = document.getElementById(id) || document.getElementsByName(id)[0];
-        if (target) target.scrollIntoView();
+        if (!target) return;
+        // scrollIntoView aligns the box as drawn; a person reads it where it rests.
+        target.scrollIntoView();
+        var moved = shift(target);
+        if (Math.abs(moved) >= 0.5) window.scrollBy(0, -moved);
       }
       window.helpViewerSectionKeeper = { stop: stop };
       window.addEventListener('resize', keep);
       window.addEventListener('hashchange', stop);
+      // Once an animation ends, the box as drawn is where it rests (for transforms `shift`
+      // cannot undo, such as a scale).
+      window.addEventListener('animationend', keep, true);
       acts.forEach(function (name) { window.addEventListener(name, stop, true); });
       // The page's own box changes size too when a scroll bar comes or goes: no resize event.
       if (window.ResizeObserver) {
