@@ -63,3 +63,10 @@ extension GdkRGBA {
     [red, green, blue, alpha].map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
   }
 }
+
+extension Color {
+  /// `#rrggbbaa` (opaque), for comparing colors in tests.
+  fileprivate var hexString: String {
+    GdkRGBA(red: Float(red), green: Float(green), blue: Float(blue), alpha: 1).hexString
+  }
+}

@@ -112,7 +112,7 @@ enum ViewPool {
     // Ready once the blank page's own load finished: a load the closed dialog left running ends
     // (cancelled) with a FINISHED of its own first, but only the blank page's load starts now.
     var blankStarted = false
-    let webView = kept.parts.webView
+    let webView = kept.parts.page.view
     blankLoad = webView.connectLoadChanged { event in
       if event == WEBKIT_LOAD_STARTED { blankStarted = true }
       guard event == WEBKIT_LOAD_FINISHED, blankStarted, webkit_web_view_is_loading(webView) == 0 else { return }
@@ -134,7 +134,7 @@ enum ViewPool {
 
   /// The kept shell, no longer kept; `nil` when there is none or it is not ready yet.
   static func takeShell() -> Shell? {
-    guard hasReadyShell, let shell, webkit_web_view_is_loading(shell.parts.webView) == 0 else { return nil }
+    guard hasReadyShell, let shell, webkit_web_view_is_loading(shell.parts.page.view) == 0 else { return nil }
     return releaseShell()
   }
 

@@ -145,7 +145,7 @@ final class DialogOwner {
     gtk_widget_set_visible(gcast(window), 0)
     // Hidden first (no empty frame shows): the plain layout again, nothing of the book (search
     // text, results, note) for the next dialog.
-    book?.takeOut(of: window, header: header, page: viewer.gtkWidget)
+    book?.takeOut(of: window, header: header, page: viewer.root.widget)
     return HelpViewerEngine.keep(ViewPool.Shell(window: window, header: header, parts: viewer.parts))
   }
 }

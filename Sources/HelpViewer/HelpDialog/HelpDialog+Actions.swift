@@ -46,7 +46,7 @@ extension HelpDialog {
       self.header.setZoomLabel(percent: Int((self.viewer.zoomLevel * 100).rounded()))
     }
     show()
-    signals += connectNotify(viewer.webView, property: "zoom-level", show)
+    signals += viewer.page.onChange(of: "zoom-level", show)
   }
 
   /// Enables each action when it can act in `state`.

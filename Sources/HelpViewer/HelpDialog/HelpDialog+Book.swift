@@ -178,8 +178,8 @@ extension HelpDialog {
     // none, and when a window manager activates it, gives it to the first header button.
     let hadFocus = viewer.ownsFocus
     gtk_window_set_child(gtkWindow, support.content.widget)
-    gtk_box_append(gcast(support.content.raw), viewer.gtkWidget)
-    gtk_widget_set_vexpand(viewer.gtkWidget, 1)
+    gtk_box_append(gcast(support.content.raw), viewer.root.widget)
+    gtk_widget_set_vexpand(viewer.root.widget, 1)
     if hadFocus { viewer.takeFocus() }
     header.bar.packEnd(support.search.toggle)
     // Back and forward, as Yelp has them: a book is read by following links.

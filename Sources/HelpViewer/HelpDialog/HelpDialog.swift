@@ -149,7 +149,7 @@ public final class HelpDialog {
     header = owner.header
     // A new window's state, also for a kept one: nothing a host did to the dialog before stays.
     DialogWindow.restore(gtkWindow, titlebar: header.bar)
-    if gtk_window_get_child(gtkWindow) != viewer.gtkWidget { gtk_window_set_child(gtkWindow, viewer.gtkWidget) }
+    if gtk_window_get_child(gtkWindow) != viewer.root.widget { gtk_window_set_child(gtkWindow, viewer.root.widget) }
     gtk_window_set_title(gtkWindow, title)
     let parentWindow = ParentWindow.resolve(parent)
     self.parentWindow = parentWindow
@@ -191,7 +191,7 @@ public final class HelpDialog {
     installNavigationShortcuts()
     followZoom()
     // The page has the keyboard focus from the start (not the first header button).
-    gtk_window_set_focus(gtkWindow, gcast(viewer.webView))
+    gtk_window_set_focus(gtkWindow, viewer.page.widget)
     viewer.observe { [weak self] state in self?.render(state) }
   }
 
@@ -228,7 +228,7 @@ public final class HelpDialog {
     let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
     // Replacing the window's child unparents the viewer's widget; the viewer keeps it alive.
     gtk_window_set_child(gtkWindow, box)
-    gtk_box_append(gcast(box), viewer.gtkWidget)
+    gtk_box_append(gcast(box), viewer.root.widget)
     gtk_box_append(gcast(box), footer)
   }
 

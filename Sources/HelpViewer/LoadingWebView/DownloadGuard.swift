@@ -35,13 +35,13 @@ enum DownloadGuard {
 
   /// Calls `body` with a refused download's address when `webView` started it; replaces what
   /// an earlier viewer of the same web view asked for.
-  static func listen(_ webView: UnsafeMutablePointer<WebKitWebView>, _ body: @escaping @MainActor (String) -> Void) {
-    listeners[UnsafeMutableRawPointer(webView)] = body
+  static func listen(_ page: WebView, _ body: @escaping @MainActor (String) -> Void) {
+    listeners[page.raw] = body
   }
 
   /// Forgets the listener of `webView` (its viewer detached).
-  static func stopListening(_ webView: UnsafeMutablePointer<WebKitWebView>) {
-    listeners.removeValue(forKey: UnsafeMutableRawPointer(webView))
+  static func stopListening(_ page: WebView) {
+    listeners.removeValue(forKey: page.raw)
   }
 
   private static func refuse(_ download: OpaquePointer) {

@@ -6,7 +6,7 @@ extension LoadingWebView {
   /// and progress bar say "Loading"), and the error view, an alert, labelled with the error.
   func renderAccessibility(_ state: LoadState) {
     parts.root.setAccessibleBusy(state.isLoading)
-    parts.pageWidget.setAccessibleBusy(state.isLoading)
+    parts.page.setAccessibleBusy(state.isLoading)
   }
 
   /// After a load ends, puts the keyboard focus on the page when it loaded, or on Retry when it
@@ -25,7 +25,7 @@ extension LoadingWebView {
     } else if isShowingText {
       textView.scroll(toBlock: 0, focus: true)
     } else {
-      parts.pageWidget.grabFocus()
+      parts.page.grabFocus()
     }
   }
 
@@ -34,13 +34,13 @@ extension LoadingWebView {
   /// shown and hidden again (three `help:` errors after a page, in one main-loop turn) was kept
   /// alive by GTK after its window was destroyed, and its web process with it (issue 21). The
   /// focus goes to the error view right after (`settleFocus`), or stays nowhere.
-  func releaseHiddenFocus() { parts.pageWidget.releaseFocus() }
+  func releaseHiddenFocus() { parts.page.releaseFocus() }
 
   func settleFocus(_ state: LoadState, previous: LoadPhase) {
     let viewer = parts.root
     guard state.phase.name != previous.name, viewer.containsFocus || viewer.isInWindowWithoutFocus else { return }
     switch state.phase {
-    case .loaded: if !isShowingText { parts.pageWidget.grabFocus() }  // The text: once read.
+    case .loaded: if !isShowingText { parts.page.grabFocus() }  // The text: once read.
     case .failed: errorView.focus()
     default: break
     }
@@ -53,5 +53,5 @@ extension LoadingWebView {
   /// GTK moves the focus into that helper, which keeps every further Tab. Made unfocusable, the
   /// focus goes on to the next control of the window instead. Typing into the page's fields
   /// is unaffected (WebKit gives the helper key events directly, not through the focus).
-  func releaseFocusTrap() { parts.pageWidget.makeChildrenUnfocusable(ofType: "GtkTextView") }
+  func releaseFocusTrap() { parts.page.makeChildrenUnfocusable(ofType: "GtkTextView") }
 }

@@ -1,6 +1,4 @@
 import Foundation
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -46,7 +44,7 @@ extension LoadingWebView {
         guard let self, !self.isDetached, self.machine.state.error == error else { return }
         self.handle(.fallback(url: fallback, reason: error))
         self.navigationGuard.expectHostLoad(fallback)
-        webkit_web_view_load_uri(self.webView, fallback)
+        self.page.load(fallback)
       }
       return
     }
@@ -90,7 +88,7 @@ extension LoadingWebView {
         return
       }
       self.handle(.timedOut)
-      webkit_web_view_stop_loading(self.webView)
+      self.page.stopLoading()
     }
   }
 

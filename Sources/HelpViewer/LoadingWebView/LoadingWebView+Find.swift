@@ -42,7 +42,7 @@ extension LoadingWebView {
     model.findState.isShown = false
     endSearch()
     findBar.render(model.findState)
-    parts.pageWidget.grabFocus()
+    parts.page.grabFocus()
     return true
   }
 

@@ -62,7 +62,7 @@ extension LoadingWebView {
 
   /// A print operation for the page with `settings`.
   func makePrintOperation(settings: GObjectRef) -> GObjectRef {
-    let operation = GObjectRef(adoptingNew: webkit_print_operation_new(webView))
+    let operation = GObjectRef(adoptingNew: webkit_print_operation_new(page.view))
     webkit_print_operation_set_print_settings(operation.opaque, settings.opaque)
     return operation
   }
@@ -85,8 +85,8 @@ extension LoadingWebView {
 
   /// The `GtkWindow` the viewer is in, if any.
   private var parentWindow: UnsafeMutablePointer<GtkWindow>? {
-    guard let root = gtk_widget_get_root(gtkWidget) else { return nil }
-    let raw = UnsafeMutableRawPointer(root)
+    guard let window = gtk_widget_get_root(root.widget) else { return nil }
+    let raw = UnsafeMutableRawPointer(window)
     guard isInstance(raw, of: gtk_window_get_type()) else { return nil }
     return raw.assumingMemoryBound(to: GtkWindow.self)
   }

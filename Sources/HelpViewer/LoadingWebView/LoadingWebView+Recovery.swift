@@ -1,5 +1,3 @@
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -43,7 +41,7 @@ extension LoadingWebView {
       self.dropCheck = nil
       let state = self.machine.state
       guard state.isLoading, !state.hasContent, !self.restarter.isPending,
-        webkit_web_view_is_loading(self.webView) == 0
+        !self.page.isLoading
       else { return }
       self.handle(.notStarted)
     }
@@ -61,7 +59,7 @@ extension LoadingWebView {
   /// Whether the page stopped answering: it failed with `.pageNotResponding`, or WebKit says
   /// its web process does not respond. Such a view is not kept for another dialog.
   var isStuck: Bool {
-    state.error?.kind == .pageNotResponding || !webView.isWebProcessResponsive
+    state.error?.kind == .pageNotResponding || !page.isWebProcessResponsive
   }
 
   /// Ends the web process of a page that stopped answering (its termination is no new error:
@@ -69,7 +67,7 @@ extension LoadingWebView {
   /// engine lets them go: the next dialog starts afresh.
   func endStuckWebProcess() {
     watchdog?.run(false)
-    webkit_web_view_terminate_web_process(webView)
+    page.terminateWebProcess()
     HelpViewerEngine.webProcessEnded()
   }
 }

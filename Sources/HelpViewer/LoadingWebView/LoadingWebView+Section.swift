@@ -31,12 +31,12 @@ extension LoadingWebView {
   /// navigation (asking WebKit for the address again did, and cancelled a link a person followed
   /// in that time).
   func keepSectionInView(_ address: String) {
-    webView.runIsolatedScript(Self.sectionKeeper, world: Self.sectionWorld)
+    page.runIsolatedScript(Self.sectionKeeper, world: Self.sectionWorld)
   }
 
   /// Stops keeping the page's section in view (a search in the page moves it to its matches).
   func stopKeepingSection() {
-    webView.runIsolatedScript(Self.sectionKeeperStop, world: Self.sectionWorld)
+    page.runIsolatedScript(Self.sectionKeeperStop, world: Self.sectionWorld)
   }
 
   /// The isolated world of `sectionKeeper`.

@@ -80,7 +80,7 @@ extension LoadingWebView {
     let number = state.loadNumber
     pageText.readLoad = number
     pageText.readAddress = state.url
-    webView.evaluateIsolatedScript(PageOutline.script, world: PageOutline.world) { [weak self] json in
+    page.evaluateIsolatedScript(PageOutline.script, world: PageOutline.world) { [weak self] json in
       guard let self, !self.isDetached, self.isShowingText, self.state.loadNumber == number,
         self.state.phase == .loaded
       else { return }
@@ -119,7 +119,7 @@ extension LoadingWebView {
     // A person's press, as on the page: a link may open outside once for it (`NavigationGuard`).
     navigationGuard.notePress()
     let script = PageOutline.activationScript(generation: outline.generation, target: target)
-    webView.evaluateIsolatedScript(script, world: PageOutline.world) { [weak self] answer in
+    page.evaluateIsolatedScript(script, world: PageOutline.world) { [weak self] answer in
       guard let self, !self.isDetached, self.isShowingText, self.state.phase == .loaded else { return }
       if answer != "activated" || !(block.kind == .button(target: target)) {
         if answer != "activated" { self.readPageText() }

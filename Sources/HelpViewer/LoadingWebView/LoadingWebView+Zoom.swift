@@ -1,5 +1,3 @@
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -45,13 +43,13 @@ extension LoadingWebView {
   /// Applies the host's default level and follows WebKit's zoom level.
   func connectZoom() {
     applyZoom(defaultZoomLevel)
-    signals += connectNotify(webView, property: "zoom-level") { [weak self] in self?.zoomChangedInWebKit() }
+    signals += page.onChange(of: "zoom-level") { [weak self] in self?.zoomChangedInWebKit() }
   }
 
   /// Keeps the level across loads: a page that starts with another level gets the viewer's.
   func reapplyZoom() {
-    if abs(webkit_web_view_get_zoom_level(webView) - model.zoomLevel) > 0.0001 {
-      webkit_web_view_set_zoom_level(webView, model.zoomLevel)
+    if abs(page.zoomLevel - model.zoomLevel) > 0.0001 {
+      page.zoomLevel = model.zoomLevel
     }
   }
 
@@ -63,7 +61,7 @@ extension LoadingWebView {
   }
 
   private func zoomChangedInWebKit() {
-    let level = ZoomLevels.clamp(webkit_web_view_get_zoom_level(webView))
+    let level = ZoomLevels.clamp(page.zoomLevel)
     guard abs(level - model.zoomLevel) > 0.0001 else { return }
     model.zoomLevel = level
     updateActions()

@@ -1,6 +1,4 @@
 import Foundation
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -53,13 +51,14 @@ public final class LoadingWebView {
 
   /// The widget to put in a layout: a `GtkWidget *`, as an `OpaquePointer` so that it fits
   /// whatever module the host gets GTK from (`UnsafeMutablePointer<GtkWidget>(viewer.widget)`).
-  public var widget: OpaquePointer { OpaquePointer(gtkWidget) }
-  /// The widget to put in a layout, typed with the package's own GTK module.
-  var gtkWidget: UnsafeMutablePointer<GtkWidget> { parts.root.widget }
+  public var widget: OpaquePointer { parts.root.reference.opaque }
+  /// The widget to put in a layout, typed.
+  var root: Widget { parts.root }
 
   /// The widgets, new or a closed dialog's (`ViewerParts`).
   let parts: ViewerParts
-  var webView: UnsafeMutablePointer<WebKitWebView> { parts.webView }
+  /// The web view, typed.
+  var page: WebView { parts.page }
   var errorView: ErrorView { parts.errorView }
   var offlineBanner: OfflineBanner { parts.offlineBanner }
   var findBar: FindBar { parts.findBar }
@@ -129,13 +128,13 @@ public final class LoadingWebView {
     pageText = PageText(view: parts.textView)
 
     WebViewEvents.connect(
-      webView, into: signals, idle: { [weak self] in self?.watchForDroppedLoad() },
+      page, into: signals, idle: { [weak self] in self?.watchForDroppedLoad() },
       deliver: { [weak self] event in self?.handle(event) })
-    navigationGuard.connect(webView, into: signals)
+    navigationGuard.connect(page, into: signals)
     navigationGuard.onRefusedNavigation = { [weak self] in self?.handle(.stopped) }
     navigationGuard.onHelpAddress = { [weak self] address in self?.load(helpAddress: address) }
     refuseDownloads()
-    watchdog = PageWatchdog(webView, threshold: configuration.unresponsiveTimeout) { [weak self] answers in
+    watchdog = PageWatchdog(page, threshold: configuration.unresponsiveTimeout) { [weak self] answers in
       self?.handle(answers ? .responsive : .unresponsive)
     }
     signals += errorView.retryButton.connectClicked { [weak self] in self?.reload() }
@@ -145,7 +144,7 @@ public final class LoadingWebView {
     ScreenReaderWatch.shared.follow(self)
     followTheme()
     releaseFocusTrap()
-    tabOutGuard = TabOutGuard(webView: webView)
+    tabOutGuard = TabOutGuard(webView: page)
     render(state)
     if let url { load(url) }
   }
@@ -158,7 +157,7 @@ public final class LoadingWebView {
   isolated deinit {
     guard !isDetached else { return }
     if isStuck { endStuckWebProcess() }
-    DownloadGuard.stopListening(webView)
+    DownloadGuard.stopListening(page)
   }
 
   /// Loads `url`; an address WebKit must not load (e.g. `javascript:`) fails at once. Returns
@@ -199,7 +198,7 @@ public final class LoadingWebView {
       // Another place in the page shown: WebKit scrolls there, with no load event at all.
       if state.phase == .loaded, uri.contains("#"), DocumentAddress.same(uri, state.url), !replacesHistory {
         handle(.sameDocument(url: uri))
-        webkit_web_view_load_uri(webView, uri)
+        page.load(uri)
         return
       }
       // After a page, WebKit may drop the load without a word (the page's `window.stop()`).
@@ -211,15 +210,15 @@ public final class LoadingWebView {
       // A reused web view's first page replaces the history the viewer before it left.
       if replacesHistory {
         replacesHistory = false
-        if SessionHistory.replace(in: webView, with: uri) {
+        if SessionHistory.replace(in: page, with: uri) {
           awaitedFirstStart = uri  // The restored item's address, exactly.
           sectionToScroll = uri.contains("#") ? uri : nil
           return
         }
       }
-      webkit_web_view_load_uri(webView, uri)
+      page.load(uri)
     case .failure(let error):
-      if state.isLoading { webkit_web_view_stop_loading(webView) }
+      if state.isLoading { page.stopLoading() }
       handle(.rejected(error))
     }
   }
@@ -235,7 +234,7 @@ public final class LoadingWebView {
       return
     }
     if let url = state.url ?? state.requestedURL { handle(.requested(url: url)) }
-    webkit_web_view_reload(webView)
+    page.reload()
   }
 
   /// Stops the current load; what was shown stays, and nothing counts as an error.
@@ -243,7 +242,7 @@ public final class LoadingWebView {
     guard !isDetached, state.isLoading else { return }
     restarter.forget()
     handle(.stopped)
-    webkit_web_view_stop_loading(webView)
+    page.stopLoading()
   }
 
   /// Goes back in the page history, when it can. From an error of a page that never showed
@@ -253,13 +252,13 @@ public final class LoadingWebView {
     if machine.returnsFromError {
       handle(.returnedFromError)
     } else {
-      webkit_web_view_go_back(webView)
+      page.goBack()
     }
   }
 
   /// Goes forward in the page history, when it can.
   public func goForward() {
-    if !isDetached, state.canGoForward { webkit_web_view_go_forward(webView) }
+    if !isDetached, state.canGoForward { page.goForward() }
   }
 
   /// Disconnects from WebKit and stops loading; the viewer shows and loads nothing new
@@ -293,12 +292,12 @@ public final class LoadingWebView {
     // The dialogs built on the viewer end with it: nothing calls into their widgets any more.
     observers.removeAll()
     signals.disconnectAll()
-    navigationGuard.disconnect(webView)
+    navigationGuard.disconnect(page)
     actions.disconnectAll()
     tabOutGuard?.detach()
     themeSignals.disconnectAll()
-    let wasLoading = webkit_web_view_is_loading(webView) != 0
-    webkit_web_view_stop_loading(webView)
+    let wasLoading = page.isLoading
+    page.stopLoading()
     return (wasLoading, stuck)
   }
 
@@ -311,6 +310,6 @@ public final class LoadingWebView {
   /// ```
   public func whenPageAnswers(_ answered: @escaping @MainActor () -> Void) {
     guard !isDetached else { return }  // Its web view may be another viewer's now.
-    webView.askForAnswer(answered)
+    page.askForAnswer(answered)
   }
 }

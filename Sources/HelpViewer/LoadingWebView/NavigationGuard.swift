@@ -67,7 +67,8 @@ final class NavigationGuard {
     policy.adoptFirstPage(uri)
   }
 
-  func connect(_ webView: UnsafeMutablePointer<WebKitWebView>, into signals: SignalBag) {
+  func connect(_ page: WebView, into signals: SignalBag) {
+    let webView = page.view
     signals += webView.connectDecidePolicy { [weak self] decision, type in
       self?.decide(decision, type, fromPage: webkit_web_view_get_uri(webView).map { String(cString: $0) }) ?? false
     }
@@ -80,7 +81,7 @@ final class NavigationGuard {
     pressWatcher = UnsafeMutablePointer<GtkWidget>(OpaquePointer(webView)).addPressWatcher { [weak self] in
       self?.presses += 1
     }
-    DownloadGuard.listen(webView) { [weak self] uri in self?.refusedDownload(uri) }
+    DownloadGuard.listen(page) { [weak self] uri in self?.refusedDownload(uri) }
     signals += webView.connectCreate { [weak self] action in
       guard let self, var request = Self.request(from: action, opensNewWindow: true) else { return }
       request.fromPage = webkit_web_view_get_uri(webView).map { String(cString: $0) }
@@ -94,10 +95,10 @@ final class NavigationGuard {
   func notePress() { presses += 1 }
 
   /// Stops watching the web view (its viewer detached; the view may serve another viewer).
-  func disconnect(_ webView: UnsafeMutablePointer<WebKitWebView>) {
+  func disconnect(_ page: WebView) {
     pressWatcher?.remove()
     pressWatcher = nil
-    DownloadGuard.stopListening(webView)
+    DownloadGuard.stopListening(page)
   }
 
   /// Tells the viewer, once per page, that the page tried to save a file.

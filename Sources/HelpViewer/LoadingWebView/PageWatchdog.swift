@@ -1,5 +1,3 @@
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerGlue
 
 /// Notices a page that stopped answering: while it runs, it asks the page's web process for a
@@ -19,7 +17,7 @@ import HelpViewerGlue
 /// window) is asked nothing: no script runs in its page until it shows.
 ///
 /// ```swift
-/// let watchdog = PageWatchdog(webView, threshold: 10) { responsive in print(responsive) }
+/// let watchdog = PageWatchdog(page, threshold: 10) { responsive in print(responsive) }
 /// watchdog.run(true)
 /// ```
 @MainActor
@@ -30,7 +28,8 @@ final class PageWatchdog {
   var threshold: Double
   /// Whether the last question has waited `threshold` without an answer.
   private(set) var isUnresponsive = false
-  private let webView: UnsafeMutablePointer<WebKitWebView>
+  /// The page asked (its viewer's parts own it).
+  private weak var page: WebView?
   private let report: @MainActor (Bool) -> Void
   private var timer: TimeoutSource?
   /// The question waiting for its answer, by number; answers to older ones are ignored.
@@ -42,8 +41,8 @@ final class PageWatchdog {
   private(set) var tickCount = 0
   private(set) var questionCount = 0
 
-  init(_ webView: UnsafeMutablePointer<WebKitWebView>, threshold: Double, report: @escaping @MainActor (Bool) -> Void) {
-    self.webView = webView
+  init(_ page: WebView, threshold: Double, report: @escaping @MainActor (Bool) -> Void) {
+    self.page = page
     self.threshold = threshold
     self.report = report
   }
@@ -77,7 +76,7 @@ final class PageWatchdog {
     scheduleTick()
     tickCount += 1
     guard waiting else {
-      if gtk_widget_get_mapped(gcast(webView)) != 0 { ask() }
+      if page?.isMapped == true { ask() }
       return
     }
     ticksWaited += 1
@@ -88,12 +87,13 @@ final class PageWatchdog {
   }
 
   private func ask() {
+    guard let page else { return }
     question += 1
     questionCount += 1
     let asked = question
     waiting = true
     ticksWaited = 0
-    webView.askForAnswer { [weak self] in self?.answered(asked) }
+    page.askForAnswer { [weak self] in self?.answered(asked) }
   }
 
   private func answered(_ asked: Int) {

@@ -1,4 +1,3 @@
-import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -87,6 +86,11 @@ public final class ViewerActions {
     actionGroup.setEnabled(name.rawValue, enabled)
   }
 
+  /// Makes the actions available to `widget` and the widgets inside it, as `viewer.<name>`.
+  func insert(into widget: Widget) {
+    actionGroup.insert(into: widget.widget, as: Self.prefix)
+  }
+
   /// Disconnects every action's handler (the actions stay, doing nothing).
   func disconnectAll() {
     actionGroup.disconnectAll()
@@ -97,7 +101,7 @@ extension LoadingWebView {
   /// Connects the actions to the viewer, inserts them on its widget with their shortcuts, and
   /// connects find and zoom.
   func installViewerActions() {
-    gtk_widget_insert_action_group(gtkWidget, ViewerActions.prefix, actions.group)
+    actions.insert(into: parts.root)
     actions.add(.find) { [weak self] in self?.showFindBar() }
     actions.add(.findNext) { [weak self] in self?.findNext() }
     actions.add(.findPrevious) { [weak self] in self?.findPrevious() }
@@ -109,7 +113,7 @@ extension LoadingWebView {
     // alive after its window was destroyed (issue 21).
     actions.add(.print) { [weak self] in Task { @MainActor [weak self] in self?.print() } }
     actions.addToggle(.showText) { [weak self] on in self?.showsText = on }
-    if let actionShortcuts = gtkWidget.addActionShortcuts(ViewerActions.shortcuts) { shortcuts.append(actionShortcuts) }
+    if let actionShortcuts = root.addActionShortcuts(ViewerActions.shortcuts) { shortcuts.append(actionShortcuts) }
     connectFind()
     connectZoom()
     observe { [weak self] state in self?.stateChangedForActions(state) }

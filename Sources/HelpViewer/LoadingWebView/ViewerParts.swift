@@ -1,5 +1,3 @@
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -26,7 +24,7 @@ final class ViewerParts {
   let spinner = Spinner()
   let progressBar = ProgressBar()
   /// The web view as a widget (in the stack, under the error view and the text view).
-  let pageWidget: Widget
+  let page: WebView
   let errorView = ErrorView()
   let offlineBanner = OfflineBanner()
   /// The note over the page when it tried to download a file.
@@ -40,17 +38,15 @@ final class ViewerParts {
   /// next viewer loads its first page (`SessionHistory`).
   private(set) var isRecycled = false
 
-  var webView: UnsafeMutablePointer<WebKitWebView> { webViewRef.pointer() }
-
   /// New widgets on a web view from `WebEngine`: `spare` (a pool's) when given and it fits.
   init(_ configuration: ViewerConfiguration, spare: WebEngine.View? = nil) {
     (webViewRef, userContentManager) = WebEngine.makeWebView(configuration, spare: spare)
-    pageWidget = Widget(sinking: webViewRef.raw)
+    page = WebView(webViewRef)
     findController = FindController(of: webViewRef.raw)
-    pageWidget.expandsHorizontally = true
-    pageWidget.expandsVertically = true
+    page.expandsHorizontally = true
+    page.expandsVertically = true
 
-    stack.add(pageWidget, named: "page")
+    stack.add(page, named: "page")
     stack.add(errorView.root, named: "error")
     stack.add(Widget(sinking: textView.root.raw), named: "text")
 
@@ -87,12 +83,12 @@ final class ViewerParts {
   /// page's own address (`ClosedPageAddress`): the next page, that page at a section, would be
   /// taken for a scroll within the empty document, and load nothing.
   func retire() -> Bool {
-    webkit_web_view_stop_loading(webView)
-    let base = webkit_web_view_get_uri(webView).flatMap { ClosedPageAddress.base(onSiteOf: String(cString: $0)) }
-    guard SessionHistory.restore(in: webView, only: "about:blank") != nil else { return false }
+    page.stopLoading()
+    let base = page.uri.flatMap { ClosedPageAddress.base(onSiteOf: $0) }
+    guard SessionHistory.restore(in: page, only: "about:blank") else { return false }
     // No script or style sheet of the closed viewer runs on the empty page (nor later).
     WebEngine.scrub(userContentManager)
-    webkit_web_view_load_html(webView, "", base)
+    page.loadHTML("", base: base)
     isRecycled = true
     return true
   }

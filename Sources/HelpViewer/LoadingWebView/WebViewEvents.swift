@@ -11,9 +11,10 @@ enum WebViewEvents {
   /// WebKit going idle (`is-loading` false) is told to `idle`: a load it dropped without a
   /// word ends so, with no other event (`LoadingWebView.watchForDroppedLoad`).
   static func connect(
-    _ webView: UnsafeMutablePointer<WebKitWebView>, into signals: SignalBag,
+    _ page: WebView, into signals: SignalBag,
     idle: @escaping @MainActor () -> Void, deliver: @escaping @MainActor (LoadEvent) -> Void
   ) {
+    let webView = page.view
     signals += connectNotify(webView, property: "is-loading") {
       if webkit_web_view_is_loading(webView) == 0 { idle() }
     }

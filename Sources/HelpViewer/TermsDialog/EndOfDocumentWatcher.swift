@@ -43,7 +43,7 @@ final class EndOfDocumentWatcher {
 
   /// Watches the pages `viewer` loads from now on (install before loading).
   init(_ viewer: LoadingWebView) {
-    webView = viewer.webView
+    webView = viewer.page.view
     let manager = viewer.userContentManager.opaque
     webkit_user_content_manager_register_script_message_handler(manager, Self.handlerName, Self.worldName)
     let script = webkit_user_script_new_for_world(

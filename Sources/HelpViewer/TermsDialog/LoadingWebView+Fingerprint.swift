@@ -19,7 +19,7 @@ extension LoadingWebView {
   public func documentFingerprint() async throws(LoadError) -> DocumentFingerprint {
     let document: MainResourceData
     do {
-      document = try await webView.mainResourceData(headers: Self.fingerprintHeaders)
+      document = try await page.mainResourceData(headers: Self.fingerprintHeaders)
     } catch {
       throw LoadError(.other, url: state.url, details: "The document's data is not available: \(error)")
     }

@@ -123,7 +123,7 @@ public final class TermsDialog {
     keepAlive = self
     sheet.present()
     // The keyboard scrolls the terms at once (Page Down, Space, End).
-    gtk_widget_grab_focus(gcast(viewer.webView))
+    _ = viewer.page.grabFocus()
     viewer.load(url)
     if let address = viewer.state.requestedURL { termsAddresses.insert(address) }
     termsAddresses.insert(url.absoluteString)

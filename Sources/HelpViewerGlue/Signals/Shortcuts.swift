@@ -103,4 +103,11 @@ extension Widget {
   public func addShortcut(_ trigger: String, _ handler: @escaping @MainActor () -> Bool) -> ShortcutController? {
     widget.addShortcut(trigger, handler)
   }
+
+  /// Activates the named actions when their triggers are pressed while focus is inside the
+  /// widget; see `addActionShortcuts(_:)` on a widget pointer.
+  @discardableResult
+  public func addActionShortcuts(_ shortcuts: [(trigger: String, action: String)]) -> ShortcutController? {
+    widget.addActionShortcuts(shortcuts)
+  }
 }

@@ -1,5 +1,8 @@
 import HelpViewerCGtk
+import HelpViewerCWebKit
 import HelpViewerGlue
+
+@testable import HelpViewer
 
 // The tests' side of the glue's typed widgets: a wrapped widget goes wherever the tests pass a
 // GTK pointer (to GTK's own calls, weak references, focus checks).
@@ -22,4 +25,11 @@ extension UnsafeMutableRawPointer {
   /// The wrapped widget's address.
   @MainActor
   init(_ widget: Widget) { self = widget.raw }
+}
+
+extension LoadingWebView {
+  /// The web view, for tests that call WebKit.
+  var webView: UnsafeMutablePointer<WebKitWebView> { page.view }
+  /// The viewer's widget, for tests that call GTK.
+  var gtkWidget: UnsafeMutablePointer<GtkWidget> { root.widget }
 }

@@ -1,6 +1,4 @@
 import HelpViewerCGtk
-import HelpViewerCWebKit
-import HelpViewerGlue
 
 /// Makes Tab and Shift+Tab leave the page by exactly one step.
 ///
@@ -11,11 +9,11 @@ import HelpViewerGlue
 /// that same time once the focus has already left the web view.
 ///
 /// ```swift
-/// let tabGuard = TabOutGuard(webView: webView)  // installs itself on the window when rooted
+/// let tabGuard = TabOutGuard(webView: page)  // installs itself on the window when rooted
 /// tabGuard.detach()  // takes its controllers off again
 /// ```
 @MainActor
-final class TabOutGuard {
+public final class TabOutGuard {
   private let webView: UnsafeMutablePointer<GtkWidget>
   private var lastTabTime: UInt32?
   private var guardedRoot: GWeakObject?
@@ -23,8 +21,9 @@ final class TabOutGuard {
   private var rootHandler: KeyPressHandler?
   private let signals = SignalBag()
 
-  init(webView: UnsafeMutablePointer<WebKitWebView>) {
-    self.webView = gcast(webView)
+  /// Guards `webView`, a web view (or any widget that hands keys back the same way).
+  public init(webView: Widget) {
+    self.webView = webView.widget
     webViewHandler = self.webView.addKeyPressHandler(phase: GTK_PHASE_CAPTURE) { [weak self] key in
       if Self.isTab(key) { self?.lastTabTime = key.time }
       return false
@@ -34,7 +33,7 @@ final class TabOutGuard {
   }
 
   /// Stops guarding and takes its key controllers off the web view and the window.
-  func detach() {
+  public func detach() {
     signals.disconnectAll()
     webViewHandler?.remove()
     rootHandler?.remove()

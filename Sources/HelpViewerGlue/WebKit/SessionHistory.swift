@@ -11,10 +11,10 @@ import HelpViewerCWebKit
 /// history is not exactly that one page.
 ///
 /// ```swift
-/// if !SessionHistory.replace(in: webView, with: "about:blank") { /* do not reuse the view */ }
+/// if !SessionHistory.replace(in: page, with: "about:blank") { /* do not reuse the view */ }
 /// ```
 @MainActor
-enum SessionHistory {
+public enum SessionHistory {
   /// WebKit's GVariant type of a serialized session state, version 2: the version, the items
   /// (title; frame: URL, original URL, referrer, target, document state, state object, two
   /// sequence numbers, scroll position, scale, HTTP body, children; external URL policy), and
@@ -24,15 +24,21 @@ enum SessionHistory {
 
   /// Makes `uri` the view's only history item and loads it. Returns whether WebKit took the
   /// new history (and the load started).
-  static func replace(in webView: UnsafeMutablePointer<WebKitWebView>, with uri: String) -> Bool {
-    guard let item = restore(in: webView, only: uri) else { return false }
-    webkit_web_view_go_to_back_forward_list_item(webView, item)
+  public static func replace(in page: WebView, with uri: String) -> Bool {
+    guard let item = item(in: page.view, only: uri) else { return false }
+    webkit_web_view_go_to_back_forward_list_item(page.view, item)
     return true
   }
 
-  /// Makes `uri` the view's only history item without loading it; returns the item, or `nil`
-  /// when WebKit did not take the new history.
-  static func restore(in webView: UnsafeMutablePointer<WebKitWebView>, only uri: String) -> OpaquePointer? {
+  /// Makes `uri` the view's only history item without loading it; returns whether WebKit took
+  /// the new history.
+  public static func restore(in page: WebView, only uri: String) -> Bool {
+    item(in: page.view, only: uri) != nil
+  }
+
+  /// Makes `uri` the view's only history item; returns the item, or `nil` when WebKit did not
+  /// take the new history.
+  private static func item(in webView: UnsafeMutablePointer<WebKitWebView>, only uri: String) -> OpaquePointer? {
     guard let state = sessionState(with: uri) else { return nil }
     defer { webkit_web_view_session_state_unref(state) }
     webkit_web_view_restore_session_state(webView, state)
