@@ -1,5 +1,3 @@
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -44,20 +42,19 @@ enum DownloadGuard {
     listeners.removeValue(forKey: page.raw)
   }
 
-  private static func refuse(_ download: OpaquePointer) {
+  private static func refuse(_ pointer: OpaquePointer) {
+    let download = Download(pointer)
     // Should WebKit still ask where to put it, it gets no place.
-    DownloadSignals.connectDecideDestination(download) { download in
-      webkit_download_cancel(download)
+    DownloadSignals.connectDecideDestination(pointer) { asking in
+      Download(asking).cancel()
       return true
     }
-    DownloadSignals.connectEnded(download) { endedCount += 1 }
-    webkit_download_cancel(download)
+    DownloadSignals.connectEnded(pointer) { endedCount += 1 }
+    download.cancel()
     refusedCount += 1
-    let uri =
-      webkit_download_get_request(download).flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) }
-      ?? ""
+    let uri = download.uri
     Log.message("Refused a download of \(uri.prefix(200)): pages may not save files.")
-    guard let view = webkit_download_get_web_view(download) else { return }
-    listeners[UnsafeMutableRawPointer(view)]?(uri)
+    guard let view = download.webViewAddress else { return }
+    listeners[view]?(uri)
   }
 }

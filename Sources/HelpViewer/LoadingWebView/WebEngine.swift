@@ -121,12 +121,9 @@ enum WebEngine {
   /// Removes the scripts, style sheets, filters and the package's script message handler that a
   /// viewer added to a user content manager the next viewer takes over.
   static func scrub(_ userContentManager: GObjectRef) {
-    let manager = userContentManager.opaque
-    webkit_user_content_manager_remove_all_scripts(manager)
-    webkit_user_content_manager_remove_all_style_sheets(manager)
-    webkit_user_content_manager_remove_all_filters(manager)
-    webkit_user_content_manager_unregister_script_message_handler(
-      manager, EndOfDocumentWatcher.handlerName, EndOfDocumentWatcher.worldName)
+    let content = UserContent(userContentManager)
+    content.removeAll()
+    content.unregisterMessageHandler(EndOfDocumentWatcher.handlerName, world: EndOfDocumentWatcher.worldName)
   }
 
   /// Forgets the shared network session and the trusting viewers' sessions: the next viewer

@@ -1,5 +1,3 @@
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerGlue
 
 /// Tells whether the page in a viewer has been scrolled to its end, or fits without scrolling,
@@ -38,31 +36,24 @@ final class EndOfDocumentWatcher {
   /// How many reports came in (for tests: a report after `check()` means the page answered).
   private(set) var reportCount = 0
 
-  private let webView: UnsafeMutablePointer<WebKitWebView>
+  /// The viewer's page (its parts own it).
+  private weak var page: WebView?
   private let signals = SignalBag()
 
   /// Watches the pages `viewer` loads from now on (install before loading).
   init(_ viewer: LoadingWebView) {
-    webView = viewer.page.view
-    let manager = viewer.userContentManager.opaque
-    webkit_user_content_manager_register_script_message_handler(manager, Self.handlerName, Self.worldName)
-    let script = webkit_user_script_new_for_world(
-      Self.source, WEBKIT_USER_CONTENT_INJECT_TOP_FRAME, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END, Self.worldName,
-      nil, nil)
-    if let script {
-      webkit_user_content_manager_add_script(manager, script)
-      webkit_user_script_unref(script)
-    }
-    signals += connectScriptMessageReceived(manager, name: Self.handlerName) { [weak self] value in
+    page = viewer.page
+    let content = UserContent(viewer.userContentManager)
+    content.registerMessageHandler(Self.handlerName, world: Self.worldName)
+    content.addScript(Self.source, world: Self.worldName)
+    signals += content.onMessage(Self.handlerName) { [weak self] value in
       self?.received(value)
     }
   }
 
   /// Asks the page's watcher script to report now, whether or not anything changed.
   func check() {
-    webkit_web_view_evaluate_javascript(
-      webView, "window.__helpViewerTermsCheck && window.__helpViewerTermsCheck()", -1, Self.worldName, nil, nil, nil,
-      nil)
+    page?.runIsolatedScript("window.__helpViewerTermsCheck && window.__helpViewerTermsCheck()", world: Self.worldName)
   }
 
   /// Stops listening.

@@ -64,3 +64,29 @@ public enum DownloadSignals {
       trampoline: unsafeBitCast(downloadFinishedTrampoline, to: GCallback.self))
   }
 }
+
+/// A download WebKit started (a `WebKitDownload *`), seen from Swift while its signal runs.
+///
+/// ```swift
+/// DownloadSignals.connectStarted(session) { pointer in Download(pointer).cancel() }
+/// ```
+@MainActor
+public struct Download {
+  /// The `WebKitDownload *`.
+  public let pointer: OpaquePointer
+
+  public init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+  /// Stops it; WebKit writes no more of it and reports it finished.
+  public func cancel() { webkit_download_cancel(pointer) }
+
+  /// The address it downloads, or an empty string when WebKit has none.
+  public var uri: String {
+    webkit_download_get_request(pointer).flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
+  }
+
+  /// The address of the web view whose page started it, if a page did.
+  public var webViewAddress: UnsafeMutableRawPointer? {
+    webkit_download_get_web_view(pointer).map { UnsafeMutableRawPointer($0) }
+  }
+}
