@@ -158,7 +158,7 @@ private final class RefreshRun {
     XCTAssertEqual(viewer.state.title, "Start", file: file, line: line)
     XCTAssertEqual(viewer.state.url, server.url("/start").absoluteString, file: file, line: line)
     XCTAssertEqual(
-      WebViewEvents.currentURI(viewer.webView), server.url("/start").absoluteString, file: file, line: line)
+      viewer.page.uri ?? "", server.url("/start").absoluteString, file: file, line: line)
     XCTAssertFalse(
       states.contains { $0.title == "Elsewhere" || ($0.hasContent && $0.url?.contains("localhost") == true) },
       "the other host's page never showed: \(states.map { "\($0.phase.name) \($0.url ?? "")" })", file: file, line: line

@@ -1,5 +1,3 @@
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -14,26 +12,25 @@ enum WebViewEvents {
     _ page: WebView, into signals: SignalBag,
     idle: @escaping @MainActor () -> Void, deliver: @escaping @MainActor (LoadEvent) -> Void
   ) {
-    let webView = page.view
-    signals += connectNotify(webView, property: "is-loading") {
-      if webkit_web_view_is_loading(webView) == 0 { idle() }
+    // Weakly: the closures belong to the web view, which the wrapper holds.
+    signals += page.onChange(of: "is-loading") { [weak page] in
+      if page?.isLoading == false { idle() }
     }
-    signals += webView.connectLoadChanged { event in
-      let uri = currentURI(webView)
-      switch event {
-      case WEBKIT_LOAD_STARTED: deliver(.started(url: uri))
-      case WEBKIT_LOAD_REDIRECTED: deliver(.redirected(url: uri))
-      case WEBKIT_LOAD_COMMITTED:
-        deliver(.committed(url: committedURI(webView, active: uri), httpStatus: mainResourceStatus(webView)))
-      case WEBKIT_LOAD_FINISHED: deliver(.finished)
-      default: break
+    signals += page.onLoadChanged { [weak page] step in
+      guard let page else { return }
+      let uri = page.uri ?? ""
+      switch step {
+      case .started: deliver(.started(url: uri))
+      case .redirected: deliver(.redirected(url: uri))
+      case .committed: deliver(.committed(url: committedURI(page, active: uri), httpStatus: page.mainResourceStatus))
+      case .finished: deliver(.finished)
       }
     }
-    signals += webView.connectLoadFailed { failure in
+    signals += page.onLoadFailed { failure in
       deliver(.failed(url: failure.uri, error: failure.error))
       return true  // We show our own error view, not WebKit's error page.
     }
-    signals += webView.connectLoadFailedWithTLSErrors { uri, _ in
+    signals += page.onLoadFailedWithTLSErrors { uri in
       // Never bypassed. The failure is delivered here: the `load-failed` that follows usually
       // has the TLS error, but now and then only a cancellation, which alone would leave the
       // viewer idle. Whichever comes, it comes after this failure and changes nothing.
@@ -41,68 +38,52 @@ enum WebViewEvents {
         .failed(
           url: uri,
           error: PlatformError(
-            domain: ErrorClassifier.Domain.tls, code: Int(G_TLS_ERROR_BAD_CERTIFICATE.rawValue),
+            domain: ErrorClassifier.Domain.tls, code: WebView.badCertificateErrorCode,
             message: "The server's certificate is not trusted.")))
       return false
     }
-    signals += webView.connectWebProcessTerminated { reason in
-      deliver(.webProcessTerminated(reason: terminationReason(reason)))
+    signals += page.onWebProcessEnded { end in
+      deliver(.webProcessTerminated(reason: terminationReason(end)))
     }
-    signals += connectNotify(webView, property: "is-web-process-responsive") {
-      deliver(webView.isWebProcessResponsive ? .responsive : .unresponsive)
+    signals += page.onChange(of: "is-web-process-responsive") { [weak page] in
+      guard let page else { return }
+      deliver(page.isWebProcessResponsive ? .responsive : .unresponsive)
     }
-    signals += connectNotify(webView, property: "estimated-load-progress") {
-      deliver(.progress(webkit_web_view_get_estimated_load_progress(webView)))
+    signals += page.onChange(of: "estimated-load-progress") { [weak page] in
+      guard let page else { return }
+      deliver(.progress(page.estimatedLoadProgress))
     }
-    signals += connectNotify(webView, property: "title") {
-      deliver(.title(webkit_web_view_get_title(webView).map { String(cString: $0) }))
+    signals += page.onChange(of: "title") { [weak page] in
+      guard let page else { return }
+      deliver(.title(page.title))
     }
     // A link or Back/Forward to another place in the page shown: WebKit scrolls there with no
     // load event, only a new address (the machine takes it for the same document only).
-    signals += connectNotify(webView, property: "uri") {
-      guard let uri = webkit_web_view_get_uri(webView).map({ String(cString: $0) }) else { return }
+    signals += page.onChange(of: "uri") { [weak page] in
+      guard let uri = page?.uri else { return }
       deliver(.sameDocument(url: uri))
     }
-    signals += webView.connectHistoryChanged {
-      deliver(
-        .history(
-          canGoBack: webkit_web_view_can_go_back(webView) != 0,
-          canGoForward: webkit_web_view_can_go_forward(webView) != 0))
+    signals += page.onHistoryChanged { [weak page] in
+      guard let page else { return }
+      deliver(.history(canGoBack: page.canGoBack, canGoForward: page.canGoForward))
     }
-  }
-
-  /// WebKit's active address: during a load, the one last asked for (even when the event is
-  /// that of an earlier load, which may still commit or finish after a new request).
-  static func currentURI(_ webView: UnsafeMutablePointer<WebKitWebView>) -> String {
-    webkit_web_view_get_uri(webView).map { String(cString: $0) } ?? ""
   }
 
   /// The address of the page that committed: WebKit's `active` one, unless the main
   /// resource's (the committed page's, after redirects) names another document. At COMMITTED
   /// of a load that a newer request replaced, the active address is already the newer
   /// request's (seen with WebKitGTK 2.50; `RaceTests`).
-  static func committedURI(_ webView: UnsafeMutablePointer<WebKitWebView>, active: String) -> String {
-    guard let resource = webkit_web_view_get_main_resource(webView), let uri = webkit_web_resource_get_uri(resource)
-    else { return active }
-    let main = String(cString: uri)
+  static func committedURI(_ page: WebView, active: String) -> String {
+    guard let main = page.mainResourceURI else { return active }
     return main.isEmpty || DocumentAddress.same(main, active) ? active : main
   }
 
-  /// The HTTP status of the main resource, or `nil` when it did not come over HTTP.
-  static func mainResourceStatus(_ webView: UnsafeMutablePointer<WebKitWebView>) -> Int? {
-    guard let resource = webkit_web_view_get_main_resource(webView),
-      let response = webkit_web_resource_get_response(resource)
-    else { return nil }
-    let status = Int(webkit_uri_response_get_status_code(response))
-    return status == 0 ? nil : status
-  }
-
-  private static func terminationReason(_ reason: WebKitWebProcessTerminationReason) -> String {
-    switch reason {
-    case WEBKIT_WEB_PROCESS_CRASHED: return "The web process crashed."
-    case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: return "The web process exceeded its memory limit."
-    case WEBKIT_WEB_PROCESS_TERMINATED_BY_API: return "The web process was terminated."
-    default: return "The web process ended."
+  private static func terminationReason(_ end: WebProcessEnd) -> String {
+    switch end {
+    case .crashed: return "The web process crashed."
+    case .exceededMemoryLimit: return "The web process exceeded its memory limit."
+    case .terminatedByAPI: return "The web process was terminated."
+    case .other: return "The web process ended."
     }
   }
 }
