@@ -1,5 +1,3 @@
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -68,23 +66,24 @@ final class NavigationGuard {
   }
 
   func connect(_ page: WebView, into signals: SignalBag) {
-    let webView = page.view
-    signals += webView.connectDecidePolicy { [weak self] decision, type in
-      self?.decide(decision, type, fromPage: webkit_web_view_get_uri(webView).map { String(cString: $0) }) ?? false
+    // The page weakly: the closures belong to the web view, which the wrapper holds.
+    signals += page.onDecidePolicy { [weak self, weak page] question, decision in
+      self?.decide(question, decision, fromPage: page?.uri) ?? false
     }
-    signals += webView.connectLoadChanged { [weak self] event in
-      guard let self, event == WEBKIT_LOAD_COMMITTED else { return }
+    signals += page.onLoadChanged { [weak self] step in
+      guard let self, step == .committed else { return }
       self.logged.removeAll()
       self.notedDownload = false
       self.onNewPage()
     }
-    pressWatcher = UnsafeMutablePointer<GtkWidget>(OpaquePointer(webView)).addPressWatcher { [weak self] in
+    pressWatcher = page.addPressWatcher { [weak self] in
       self?.presses += 1
     }
     DownloadGuard.listen(page) { [weak self] uri in self?.refusedDownload(uri) }
-    signals += webView.connectCreate { [weak self] action in
-      guard let self, var request = Self.request(from: action, opensNewWindow: true) else { return }
-      request.fromPage = webkit_web_view_get_uri(webView).map { String(cString: $0) }
+    signals += page.onNewWindowAsked { [weak self, weak page] action in
+      guard let self else { return }
+      var request = Self.request(from: action, opensNewWindow: true)
+      request.fromPage = page?.uri
       let verdict = self.policy.decide(request)
       self.onDecision(request, verdict)
       self.apply(verdict, to: request)
@@ -109,14 +108,10 @@ final class NavigationGuard {
   }
 
   /// Returns whether it decided (`false` lets WebKit's default handler use the navigation).
-  private func decide(
-    _ decision: UnsafeMutablePointer<WebKitPolicyDecision>, _ type: WebKitPolicyDecisionType, fromPage: String?
-  ) -> Bool {
-    switch type {
-    case WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION:
-      let newWindow = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION
-      let action = webkit_navigation_policy_decision_get_navigation_action(OpaquePointer(decision))
-      guard let action, var request = Self.request(from: action, opensNewWindow: newWindow) else { return false }
+  private func decide(_ question: PolicyQuestion, _ decision: PolicyDecision, fromPage: String?) -> Bool {
+    switch question {
+    case .navigation(let action, let newWindow):
+      var request = Self.request(from: action, opensNewWindow: newWindow)
       request.fromPage = fromPage
       if !newWindow, let hostLoad, SameAddress.test(hostLoad, request.url) {
         self.hostLoad = nil
@@ -126,7 +121,7 @@ final class NavigationGuard {
       onDecision(request, verdict)
       unasked.removeAll { $0.url == request.url }
       if verdict == .allow, !newWindow, URLInput.scheme(of: request.url) == NavigationPolicy.helpScheme {
-        webkit_policy_decision_ignore(decision)
+        decision.ignore()
         onHelpAddress(request.url)
         return true
       }
@@ -136,24 +131,21 @@ final class NavigationGuard {
         if unasked.count > 32 { unasked.removeFirst() }
         return false
       }
-      webkit_policy_decision_ignore(decision)
+      decision.ignore()
       apply(verdict, to: request)
       return true
-    case WEBKIT_POLICY_DECISION_TYPE_RESPONSE:
-      let response = OpaquePointer(decision)
-      let isMainFrame = webkit_response_policy_decision_is_main_frame_main_resource(response) != 0
-      let requested = webkit_response_policy_decision_get_request(response).flatMap { webkit_uri_request_get_uri($0) }
-        .map { String(cString: $0) }
+    case .response(let response):
+      let isMainFrame = response.isMainFrameMainResource
+      let requested = response.requestedURI
       if isMainFrame, let requested, let index = unasked.firstIndex(where: { $0.url == requested }) {
         let verdict = unasked.remove(at: index).verdict
-        webkit_policy_decision_ignore(decision)
+        decision.ignore()
         onRefusedNavigation()
         apply(verdict, to: NavigationRequest(url: requested, kind: .other, isUserGesture: false))
         return true
       }
-      guard webkit_response_policy_decision_is_mime_type_supported(response) == 0 || Self.isAttachment(response)
-      else { return false }
-      webkit_policy_decision_ignore(decision)  // No downloads.
+      guard !response.isMimeTypeSupported || response.isAttachment else { return false }
+      decision.ignore()  // No downloads.
       if isMainFrame {
         onRefusedResponse(requested ?? "")
       } else {
@@ -161,8 +153,6 @@ final class NavigationGuard {
         refusedDownload(requested ?? "")
       }
       return true
-    default:
-      return false
     }
   }
 
@@ -197,27 +187,16 @@ final class NavigationGuard {
     Log.message(text)
   }
 
-  private static func request(from action: OpaquePointer, opensNewWindow: Bool) -> NavigationRequest? {
-    guard let uriRequest = webkit_navigation_action_get_request(action),
-      let uri = webkit_uri_request_get_uri(uriRequest).map({ String(cString: $0) })
-    else { return nil }
+  private static func request(from action: NavigationAction, opensNewWindow: Bool) -> NavigationRequest {
     let kind: NavigationRequest.Kind
-    switch webkit_navigation_action_get_navigation_type(action) {
-    case WEBKIT_NAVIGATION_TYPE_LINK_CLICKED: kind = .linkClicked
-    case WEBKIT_NAVIGATION_TYPE_FORM_SUBMITTED, WEBKIT_NAVIGATION_TYPE_FORM_RESUBMITTED: kind = .formSubmitted
-    case WEBKIT_NAVIGATION_TYPE_BACK_FORWARD, WEBKIT_NAVIGATION_TYPE_RELOAD: kind = .history
-    default: kind = .other
+    switch action.kind {
+    case .linkClicked: kind = .linkClicked
+    case .formSubmitted: kind = .formSubmitted
+    case .history: kind = .history
+    case .other: kind = .other
     }
     return NavigationRequest(
-      url: uri, kind: kind, isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0,
-      opensNewWindow: opensNewWindow, isRedirect: webkit_navigation_action_is_redirect(action) != 0)
-  }
-
-  /// Whether the response says it is a download (libsoup reads `Content-Disposition`).
-  private static func isAttachment(_ decision: OpaquePointer) -> Bool {
-    guard let response = webkit_response_policy_decision_get_response(decision),
-      let headers = webkit_uri_response_get_http_headers(response)
-    else { return false }
-    return ContentDisposition.isAttachment(headers)
+      url: action.uri, kind: kind, isUserGesture: action.isUserGesture, opensNewWindow: opensNewWindow,
+      isRedirect: action.isRedirect)
   }
 }
