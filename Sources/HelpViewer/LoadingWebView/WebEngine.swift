@@ -1,6 +1,3 @@
-import HelpViewerCGtk
-import HelpViewerCShim
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -50,35 +47,32 @@ enum WebEngine {
 
   private static func newWebView(in session: GObjectRef) -> View {
     MainLoop.integrateDispatch()
-    let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
-    let view = GObjectRef(
-      adoptingNew: hv_web_view_new(
-        session.opaque, sharedContext().opaque, contentManager.opaque, hardwareAcceleration ? 1 : 0))
+    let contentManager = WebObjects.newUserContentManager()
+    let view = WebObjects.newWebView(
+      session: session, context: sharedContext(), userContent: contentManager,
+      hardwareAcceleration: hardwareAcceleration)
     return (view, contentManager)
   }
 
   /// Whether `view` can serve a viewer with `configuration`: it is on the session that
   /// configuration's trusted certificates call for.
   static func fits(_ view: GObjectRef, _ configuration: ViewerConfiguration) -> Bool {
-    guard let session = webkit_web_view_get_network_session(view.pointer()) else { return false }
-    if configuration.trustedCertificates.isEmpty { return isShared(session) }
-    return trustingSessions[configuration.trustedCertificates]?.opaque == session
+    if configuration.trustedCertificates.isEmpty { return isShared(view) }
+    guard let trusting = trustingSessions[configuration.trustedCertificates] else { return false }
+    return WebObjects.view(view, isOn: trusting)
   }
 
   /// Whether `view` is on the shared session (no certificate trusted), so that the pool and the
   /// next dialog may take it or its web process.
   static func isShared(_ view: GObjectRef) -> Bool {
-    webkit_web_view_get_network_session(view.pointer()).map(isShared) ?? false
-  }
-
-  private static func isShared(_ session: OpaquePointer) -> Bool {
-    self.session?.opaque == session
+    guard let session else { return false }
+    return WebObjects.view(view, isOn: session)
   }
 
   /// The ephemeral session of viewers trusting exactly `certificates`.
   private static func session(trusting certificates: [String: String]) -> GObjectRef {
     if let made = trustingSessions[certificates] { return made }
-    let made = GObjectRef(adoptingNew: webkit_network_session_new_ephemeral())
+    let made = WebObjects.newEphemeralSession()
     DownloadGuard.watch(made)
     trust(certificates, in: made)
     trustingSessions[certificates] = made
@@ -89,33 +83,24 @@ enum WebEngine {
   /// and no history. With `sharing`, it also shares `related`'s settings and user content
   /// manager; without, it has its own.
   static func newWebView(relatedTo related: GObjectRef, sharing: Bool) -> View {
-    let relatedView: UnsafeMutablePointer<WebKitWebView> = related.pointer()
     if sharing {
-      let view = GObjectRef(adoptingNew: hv_web_view_new_related(relatedView, nil, 0))
-      if let manager = webkit_web_view_get_user_content_manager(view.pointer()) {
-        return (view, GObjectRef(retaining: UnsafeMutableRawPointer(manager)))
-      }
+      let view = WebObjects.newWebView(relatedTo: related, userContent: nil)
+      if let manager = WebObjects.userContentManager(of: view) { return (view, manager) }
     }
-    let contentManager = GObjectRef(adoptingNew: webkit_user_content_manager_new())
-    let view = GObjectRef(
-      adoptingNew: hv_web_view_new_related(relatedView, contentManager.opaque, hardwareAcceleration ? 1 : 0))
+    let contentManager = WebObjects.newUserContentManager()
+    let view = WebObjects.newWebView(
+      relatedTo: related, userContent: contentManager, hardwareAcceleration: hardwareAcceleration)
     return (view, contentManager)
   }
 
   /// Applies `configuration` to the view's settings (its own, or shared with the pool's hidden
   /// anchor view only; never with another viewer).
   static func configure(_ view: GObjectRef, _ configuration: ViewerConfiguration) {
-    let settings = webkit_web_view_get_settings(view.pointer())
-    webkit_settings_set_enable_javascript(settings, configuration.javaScriptEnabled ? 1 : 0)
-    webkit_settings_set_enable_developer_extras(settings, configuration.developerToolsEnabled ? 1 : 0)
     // A help viewer needs no back/forward cache of whole pages: memory it would keep per page.
-    webkit_settings_set_enable_page_cache(settings, 0)
-    if let name = configuration.applicationName {
-      let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
-      webkit_settings_set_user_agent_with_application_details(settings, parts.first, parts.count > 1 ? parts[1] : nil)
-    } else {
-      webkit_settings_set_user_agent(settings, nil)  // Settings may be a pooled view's, shared.
-    }
+    // No application name: WebKit's own user agent (settings may be a pooled view's, shared).
+    WebView(view).configure(
+      javaScript: configuration.javaScriptEnabled, developerTools: configuration.developerToolsEnabled,
+      applicationName: configuration.applicationName)
   }
 
   /// Removes the scripts, style sheets, filters and the package's script message handler that a
@@ -138,15 +123,8 @@ enum WebEngine {
   /// Lets `session` (only ever a trusting viewer's) accept each host's named certificate, and
   /// nothing else that fails.
   private static func trust(_ certificates: [String: String], in session: GObjectRef) {
-    for (host, pem) in certificates {
-      var error: UnsafeMutablePointer<GError>?
-      guard let certificate = g_tls_certificate_new_from_pem(pem, -1, &error) else {
-        Log.message("Ignoring the trusted certificate for \(host): it is not valid PEM.")
-        g_clear_error(&error)
-        continue
-      }
-      webkit_network_session_allow_tls_certificate_for_host(session.opaque, certificate, host)
-      g_object_unref(certificate)
+    for (host, pem) in certificates where !WebObjects.trust(pem: pem, forHost: host, in: session) {
+      Log.message("Ignoring the trusted certificate for \(host): it is not valid PEM.")
     }
   }
 
@@ -154,39 +132,17 @@ enum WebEngine {
     if let context { return context }
     // Web processes free their caches from 100 MB on (half of 200 MB), checked every 2 s: the
     // pool keeps one process for many dialogs, which otherwise grows by some MB per page shown.
-    keepNoIdleWebProcesses()
-    let made = GObjectRef(adoptingNew: hv_web_context_new(200, 2))
-    // A help viewer needs no browser-sized caches.
-    webkit_web_context_set_cache_model(made.opaque, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER)
+    // A help viewer needs no browser-sized caches (the document viewer's cache model).
+    WebObjects.keepNoIdleWebProcesses()
+    let made = WebObjects.newDocumentViewerContext(memoryLimitMB: 200, pollInterval: 2)
     registerURIScheme(BundledAddress.scheme, on: made.opaque) { BundledScheme.serve($0) }
     context = made
     return made
   }
 
-  /// Makes the contexts made from now on keep no idle web processes: a closed view's process
-  /// ends unless another view uses it.
-  ///
-  /// WebKit keeps the process of a closed view, one per site, for a later view of that site
-  /// (its web process cache: up to 30 processes, each for up to 5 minutes), unless the cache
-  /// model is `DOCUMENT_VIEWER`. It sizes that cache once, when a context is made, from a
-  /// process-wide setting that a context's `set_cache_model` changes: setting the model on the
-  /// shared context after making it left every closed viewer's process running (measured with
-  /// WebKitGTK 2.50: still there 15 s after its view was freed; issue 21 saw 8 at once six
-  /// minutes into the test suite). So the model is set first, on a throwaway context, which
-  /// starts no process.
-  ///
-  /// ```swift
-  /// keepNoIdleWebProcesses()
-  /// let context = GObjectRef(adoptingNew: hv_web_context_new(200, 2))  // caches no process
-  /// ```
-  private static func keepNoIdleWebProcesses() {
-    let primer = GObjectRef(adoptingNew: webkit_web_context_new())
-    webkit_web_context_set_cache_model(primer.opaque, WEBKIT_CACHE_MODEL_DOCUMENT_VIEWER)
-  }
-
   private static func sharedSession() -> GObjectRef {
     if let session { return session }
-    let made = GObjectRef(adoptingNew: webkit_network_session_new_ephemeral())
+    let made = WebObjects.newEphemeralSession()
     DownloadGuard.watch(made)
     session = made
     return made
