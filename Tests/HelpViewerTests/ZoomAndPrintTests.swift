@@ -171,9 +171,8 @@ final class ZoomAndPrintTests: GtkTestCase {
 
       waitUntil("loaded with its title") { viewer.state.phase == .loaded && viewer.state.title != nil }
       XCTAssertEqual(viewer.documentName, "Printing - Help")
-      let settings = viewer.documentSettings()
-      let operation = viewer.makePrintOperation(settings: settings)
-      let applied = webkit_print_operation_get_print_settings(operation.opaque)
+      let job = viewer.makePrintJob()
+      let applied = webkit_print_operation_get_print_settings(job.operation.opaque)
       XCTAssertEqual(
         gtk_print_settings_get(applied, GTK_PRINT_SETTINGS_OUTPUT_BASENAME).map { String(cString: $0) },
         "Printing - Help")

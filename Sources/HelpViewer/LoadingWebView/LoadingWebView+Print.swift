@@ -1,6 +1,4 @@
 import Foundation
-import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -19,10 +17,8 @@ extension LoadingWebView {
   /// loaded page. Returns at once when the dialog is cancelled; printing goes on after it.
   public func print() {
     guard canPrint else { return }
-    let operation = makePrintOperation(settings: documentSettings())
-    let parent = parentWindow
-    let response = webkit_print_operation_run_dialog(operation.opaque, parent)
-    if response == WEBKIT_PRINT_OPERATION_RESPONSE_PRINT { keepUntilFinished(operation) { _ in } }
+    let job = makePrintJob()
+    if job.runDialog(over: root) { job.onEnd { _ in } }
   }
 
   /// Prints the page to a PDF file at `path` without a dialog; `completion` gets `nil` when the
@@ -48,30 +44,17 @@ extension LoadingWebView {
         completion(PrintFailure(message: localized("There is no printer that writes PDF files.")))
         return
       }
-      let settings = self.documentSettings()
-      gtk_print_settings_set_printer(settings.opaque, printer)
-      gtk_print_settings_set(settings.opaque, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT, "pdf")
-      gtk_print_settings_set(settings.opaque, GTK_PRINT_SETTINGS_OUTPUT_URI, URL(fileURLWithPath: path).absoluteString)
-      let operation = self.makePrintOperation(settings: settings)
-      self.keepUntilFinished(operation, completion)
-      webkit_print_operation_print(operation.opaque)
+      let job = self.makePrintJob()
+      job.onEnd { failure in completion(failure.map { PrintFailure(message: $0.message) }) }
+      job.printToPDF(at: path, printer: printer)
     }
   }
 
   // MARK: - Inside the package
 
-  /// A print operation for the page with `settings`.
-  func makePrintOperation(settings: GObjectRef) -> GObjectRef {
-    let operation = GObjectRef(adoptingNew: webkit_print_operation_new(page.view))
-    webkit_print_operation_set_print_settings(operation.opaque, settings.opaque)
-    return operation
-  }
-
-  /// Print settings naming the document after the page title (its host, or "Page", without one).
-  func documentSettings() -> GObjectRef {
-    let settings = GObjectRef(adoptingNew: gtk_print_settings_new())
-    gtk_print_settings_set(settings.opaque, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, documentName)
-    return settings
+  /// A print job for the page, naming the document after the page title.
+  func makePrintJob() -> PrintJob {
+    PrintJob(page, documentName: documentName)
   }
 
   /// The page title made fit for a file name.
@@ -81,30 +64,4 @@ extension LoadingWebView {
     return String(name.map { "/\\\0".contains($0) ? "-" : $0 }.prefix(120))
   }
 
-  // MARK: - Private
-
-  /// The `GtkWindow` the viewer is in, if any.
-  private var parentWindow: UnsafeMutablePointer<GtkWindow>? {
-    guard let window = gtk_widget_get_root(root.widget) else { return nil }
-    let raw = UnsafeMutableRawPointer(window)
-    guard isInstance(raw, of: gtk_window_get_type()) else { return nil }
-    return raw.assumingMemoryBound(to: GtkWindow.self)
-  }
-
-  /// Holds `operation` until WebKit says it finished, then calls `completion` once.
-  private func keepUntilFinished(
-    _ operation: GObjectRef, _ completion: @escaping @MainActor (PrintFailure?) -> Void
-  ) {
-    var failure: PrintFailure?
-    var failedConnection: SignalConnection?
-    failedConnection = connectPrintFailed(operation.opaque) { failure = PrintFailure(message: $0.message) }
-    var finishedConnection: SignalConnection?
-    // The closure holds the operation; disconnecting frees the closure and so the operation.
-    finishedConnection = connectPrintFinished(operation.opaque) {
-      _ = operation
-      failedConnection?.disconnect()
-      finishedConnection?.disconnect()
-      completion(failure)
-    }
-  }
 }
