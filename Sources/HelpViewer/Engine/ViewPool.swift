@@ -1,5 +1,4 @@
 import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerGlue
 
 /// The one store of what closed viewers leave warm for the next: either a closed dialog's whole
@@ -96,7 +95,7 @@ enum ViewPool {
     if inUse?.withObject({ $0 == webView.raw }) == true { inUse = nil }
     guard shell == nil, limit > 0, spares.count < limit, WebEngine.isShared(webView) else { return }
     if anchor == nil {
-      let hasProcess = webkit_web_view_get_uri(webView.pointer(WebKitWebView.self)) != nil
+      let hasProcess = WebView(webView).uri != nil
       guard !isLoading, hasProcess else { return }
       retired = webView
     }
@@ -112,10 +111,10 @@ enum ViewPool {
     // Ready once the blank page's own load finished: a load the closed dialog left running ends
     // (cancelled) with a FINISHED of its own first, but only the blank page's load starts now.
     var blankStarted = false
-    let webView = kept.parts.page.view
-    blankLoad = webView.connectLoadChanged { event in
-      if event == WEBKIT_LOAD_STARTED { blankStarted = true }
-      guard event == WEBKIT_LOAD_FINISHED, blankStarted, webkit_web_view_is_loading(webView) == 0 else { return }
+    // The page weakly: the closure belongs to the web view, which the wrapper holds.
+    blankLoad = kept.parts.page.onLoadChanged { [weak page = kept.parts.page] step in
+      if step == .started { blankStarted = true }
+      guard step == .finished, blankStarted, page?.isLoading == false else { return }
       stopWatchingBlankLoad()
     }
     guard kept.parts.retire() else {
@@ -134,7 +133,7 @@ enum ViewPool {
 
   /// The kept shell, no longer kept; `nil` when there is none or it is not ready yet.
   static func takeShell() -> Shell? {
-    guard hasReadyShell, let shell, webkit_web_view_is_loading(shell.parts.page.view) == 0 else { return nil }
+    guard hasReadyShell, let shell, !shell.parts.page.isLoading else { return nil }
     return releaseShell()
   }
 
@@ -143,12 +142,12 @@ enum ViewPool {
   static func prewarm() {
     guard limit > 0, !isWarm else { return }
     let made = WebEngine.newWebView()
-    let webView: UnsafeMutablePointer<WebKitWebView> = made.view.pointer()
+    let page = WebView(made.view)
     anchor = made.view
-    anchorLoad = webView.connectLoadChanged { event in
-      if event == WEBKIT_LOAD_FINISHED { makeSpare() }
+    anchorLoad = page.onLoadChanged { step in
+      if step == .finished { makeSpare() }
     }
-    webkit_web_view_load_uri(webView, "about:blank")
+    page.load("about:blank")
   }
 
   /// Releases everything kept: the shell's window is destroyed, and the web processes exit once
