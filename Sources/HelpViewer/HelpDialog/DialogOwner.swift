@@ -1,6 +1,5 @@
 import Foundation
 import HelpViewerCGtk
-import HelpViewerCWebKit
 import HelpViewerGlue
 
 /// The owner of one dialog's window, header bar and viewer: where they come from when the
