@@ -42,7 +42,7 @@ extension LoadingWebView {
     model.findState.isShown = false
     endSearch()
     findBar.render(model.findState)
-    parts.page.grabFocus()
+    page.grabFocus()
     return true
   }
 
@@ -113,7 +113,7 @@ extension LoadingWebView {
       },
       // Esc closes the bar wherever the focus is inside the viewer; with the bar hidden the key
       // goes on (to the dialog, which closes).
-      parts.root.addShortcut("Escape") { [weak self] in self?.hideFindBar() ?? false },
+      root.addShortcut("Escape") { [weak self] in self?.hideFindBar() ?? false },
     ].compactMap { $0 }
   }
 

@@ -80,9 +80,9 @@ final class NavigationGuard {
       self?.presses += 1
     }
     DownloadGuard.listen(page) { [weak self] uri in self?.refusedDownload(uri) }
-    signals += page.onNewWindowAsked { [weak self, weak page] action in
+    signals += page.onNewWindowAsked { [weak self, weak page] asked in
       guard let self else { return }
-      var request = Self.request(from: action, opensNewWindow: true)
+      var request = asked
       request.fromPage = page?.uri
       let verdict = self.policy.decide(request)
       self.onDecision(request, verdict)
@@ -110,8 +110,9 @@ final class NavigationGuard {
   /// Returns whether it decided (`false` lets WebKit's default handler use the navigation).
   private func decide(_ question: PolicyQuestion, _ decision: PolicyDecision, fromPage: String?) -> Bool {
     switch question {
-    case .navigation(let action, let newWindow):
-      var request = Self.request(from: action, opensNewWindow: newWindow)
+    case .navigation(let asked):
+      var request = asked
+      let newWindow = request.opensNewWindow
       request.fromPage = fromPage
       if !newWindow, let hostLoad, SameAddress.test(hostLoad, request.url) {
         self.hostLoad = nil
@@ -185,18 +186,5 @@ final class NavigationGuard {
   private func logOnce(_ kind: String, _ text: String) {
     guard logged.insert(kind).inserted else { return }
     Log.message(text)
-  }
-
-  private static func request(from action: NavigationAction, opensNewWindow: Bool) -> NavigationRequest {
-    let kind: NavigationRequest.Kind
-    switch action.kind {
-    case .linkClicked: kind = .linkClicked
-    case .formSubmitted: kind = .formSubmitted
-    case .history: kind = .history
-    case .other: kind = .other
-    }
-    return NavigationRequest(
-      url: action.uri, kind: kind, isUserGesture: action.isUserGesture, opensNewWindow: opensNewWindow,
-      isRedirect: action.isRedirect)
   }
 }

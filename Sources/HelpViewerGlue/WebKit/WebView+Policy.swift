@@ -1,35 +1,24 @@
 import HelpViewerCGtk
 import HelpViewerCWebKit
+import HelpViewerCore
 
-/// A navigation WebKit is about to make (`WebKitNavigationAction`), read when it is asked.
-public struct NavigationAction: Sendable {
-  /// How the navigation came about.
-  public enum Kind: Sendable {
-    case linkClicked, formSubmitted, history, other
-  }
-
-  /// The address it goes to.
-  public var uri: String
-  public var kind: Kind
-  /// Whether a click or key press of a person started it.
-  public var isUserGesture: Bool
-  /// Whether it is a redirect of another navigation.
-  public var isRedirect: Bool
-
+extension NavigationRequest {
   /// Reads `action` (a `WebKitNavigationAction *`); `nil` when it has no address.
-  init?(_ action: OpaquePointer) {
+  @MainActor
+  init?(reading action: OpaquePointer, opensNewWindow: Bool) {
     guard let request = webkit_navigation_action_get_request(action),
       let uri = webkit_uri_request_get_uri(request).map({ String(cString: $0) })
     else { return nil }
-    self.uri = uri
+    let kind: Kind
     switch webkit_navigation_action_get_navigation_type(action) {
     case WEBKIT_NAVIGATION_TYPE_LINK_CLICKED: kind = .linkClicked
     case WEBKIT_NAVIGATION_TYPE_FORM_SUBMITTED, WEBKIT_NAVIGATION_TYPE_FORM_RESUBMITTED: kind = .formSubmitted
     case WEBKIT_NAVIGATION_TYPE_BACK_FORWARD, WEBKIT_NAVIGATION_TYPE_RELOAD: kind = .history
     default: kind = .other
     }
-    isUserGesture = webkit_navigation_action_is_user_gesture(action) != 0
-    isRedirect = webkit_navigation_action_is_redirect(action) != 0
+    self.init(
+      url: uri, kind: kind, isUserGesture: webkit_navigation_action_is_user_gesture(action) != 0,
+      opensNewWindow: opensNewWindow, isRedirect: webkit_navigation_action_is_redirect(action) != 0)
   }
 }
 
@@ -61,8 +50,8 @@ public struct ResponseQuestion: Sendable {
 
 /// What WebKit asks the viewer to decide (`decide-policy`).
 public enum PolicyQuestion: Sendable {
-  /// Go to a page, in this view or (`newWindow`) in a new window.
-  case navigation(NavigationAction, newWindow: Bool)
+  /// Go to a page, in this view or (`opensNewWindow`) in a new window.
+  case navigation(NavigationRequest)
   /// Show (or download) a response.
   case response(ResponseQuestion)
 }
@@ -83,7 +72,7 @@ extension WebView {
   ///
   /// ```swift
   /// signals += page.onDecidePolicy { question, decision in
-  ///   guard case .navigation(let action, _) = question, action.uri.hasPrefix("file:") else { return false }
+  ///   guard case .navigation(let request) = question, request.url.hasPrefix("file:") else { return false }
   ///   decision.ignore()
   ///   return true
   /// }
@@ -95,10 +84,11 @@ extension WebView {
       let pending = PolicyDecision(pointer: decision)
       switch type {
       case WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION:
+        let newWindow = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION
         guard let action = webkit_navigation_policy_decision_get_navigation_action(OpaquePointer(decision)),
-          let read = NavigationAction(action)
+          let request = NavigationRequest(reading: action, opensNewWindow: newWindow)
         else { return false }
-        return handler(.navigation(read, newWindow: type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION), pending)
+        return handler(.navigation(request), pending)
       case WEBKIT_POLICY_DECISION_TYPE_RESPONSE:
         return handler(.response(ResponseQuestion(OpaquePointer(decision))), pending)
       default:
@@ -109,10 +99,10 @@ extension WebView {
 
   /// `create`: the page asked for a new window (`window.open`, `target=_blank`). None is made;
   /// `handler` gets the navigation it asked for, when WebKit could read it.
-  public func onNewWindowAsked(_ handler: @escaping @MainActor (NavigationAction) -> Void) -> SignalConnection {
+  public func onNewWindowAsked(_ handler: @escaping @MainActor (NavigationRequest) -> Void) -> SignalConnection {
     view.connectCreate { action in
-      guard let read = NavigationAction(action) else { return }
-      handler(read)
+      guard let request = NavigationRequest(reading: action, opensNewWindow: true) else { return }
+      handler(request)
     }
   }
 
