@@ -37,6 +37,38 @@ final class SectionRestTests: GtkTestCase {
     }
   }
 
+  /// A section at a fraction of a pixel, moved by an animation the page cancels before its end
+  /// (yelp-xsl removes its bounce's class after 500 ms by a timer: on a busy machine before the
+  /// animation's end, so no `animationend` came). It rested 1.53 px below the top in CI: the
+  /// keeper's scroll to the moved box and back rounded twice (here 1.47 px), and no later keep
+  /// corrected it.
+  func testASectionWhoseAnimationThePageCancelsRestsAtTheTop() throws {
+    try onMain {
+      let server = try TestServer()
+      server.route(
+        "/page",
+        .page(
+          """
+          <title>Cancelled</title>
+          <style>html { height: 100%; }
+          @keyframes down { from, to { transform: translateY(7.03px); } }
+          .moving { animation: down 8s; }</style>
+          <div style="height: 3000.5625px"></div>
+          <section id="later" class="moving"><h2>Later</h2><div style="height: 3000px"></div></section>
+          <script>setTimeout(function () {
+            document.getElementById('later').classList.remove('moving'); }, 1500);</script>
+          """))
+      let viewer = LoadingWebView(url: try XCTUnwrap(URL(string: server.url("/page").absoluteString + "#later")))
+      let window = showInWindow(viewer.gtkWidget)
+      defer { gtk_window_destroy(window) }
+      gtk_window_set_default_size(window, 700, 500)
+      waitUntil("loaded") { viewer.state.phase == .loaded && viewer.state.title == "Cancelled" }
+      XCTAssertEqual(
+        evaluate("String(document.getAnimations().length)", in: viewer.webView), "1", "scrolled while it moves")
+      expectSectionRests("later", in: viewer, "after the page cancelled the animation")
+    }
+  }
+
   /// Context help into yelp-xsl's Mallard pages, in new and kept windows: the section asked for
   /// rests at the top once its bounce is over.
   func testContextHelpRestsOnTheSectionAfterYelpsBounce() throws {
@@ -61,7 +93,7 @@ final class SectionRestTests: GtkTestCase {
 }
 
 /// Checks that the element `id` of `viewer`'s page rests at the top of the view (within a
-/// pixel and a half: scroll positions are whole pixels) once the page's animations are over.
+/// pixel: scroll positions are whole pixels) once the page's animations are over.
 @MainActor
 func expectSectionRests(
   _ id: String, in viewer: LoadingWebView, _ message: String, file: StaticString = #filePath, line: UInt = #line
@@ -71,7 +103,7 @@ func expectSectionRests(
   }
   let script =
     "(function(){var e=document.getElementById('\(id)');if(!e)return 'missing';"
-    + "var t=e.getBoundingClientRect().top;return Math.abs(t)<=1.5?'at the top':'at '+t+', scrollY '+scrollY;})()"
+    + "var t=e.getBoundingClientRect().top;return Math.abs(t)<=1?'at the top':'at '+t+', scrollY '+scrollY;})()"
   var answer: String?
   // A frame or two for the keeper's last scroll after the animation's end.
   MainLoop.spin(

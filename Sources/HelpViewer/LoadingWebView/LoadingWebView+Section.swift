@@ -59,6 +59,7 @@ extension LoadingWebView {
         window.removeEventListener('resize', keep);
         window.removeEventListener('hashchange', stop);
         window.removeEventListener('animationend', keep, true);
+        window.removeEventListener('animationcancel', keep, true);
         acts.forEach(function (name) { window.removeEventListener(name, stop, true); });
         if (observer) observer.disconnect();
         observer = null;
@@ -78,17 +79,22 @@ extension LoadingWebView {
         if (location.hash !== hash) return stop();
         var target = document.getElementById(id) || document.getElementsByName(id)[0];
         if (!target) return;
-        // scrollIntoView aligns the box as drawn; a person reads it where it rests.
+        // scrollIntoView aligns the box as drawn (and scrolls any box the target sits in); a
+        // person reads it where it rests: one scroll to the nearest whole pixel of the rest
+        // place (a second relative scroll rounded twice, and rested 1.5 px off).
         target.scrollIntoView();
-        var moved = shift(target);
-        if (Math.abs(moved) >= 0.5) window.scrollBy(0, -moved);
+        var rest = window.scrollY + target.getBoundingClientRect().top - shift(target);
+        var y = Math.round(rest);
+        if (y !== window.scrollY) window.scrollTo(window.scrollX, y);
       }
       window.helpViewerSectionKeeper = { stop: stop };
       window.addEventListener('resize', keep);
       window.addEventListener('hashchange', stop);
       // Once an animation ends, the box as drawn is where it rests (for transforms `shift`
-      // cannot undo, such as a scale).
+      // cannot undo, such as a scale). yelp-xsl removes its bounce's class after 500 ms, which
+      // on a busy machine comes before the animation's end: the animation is cancelled.
       window.addEventListener('animationend', keep, true);
+      window.addEventListener('animationcancel', keep, true);
       acts.forEach(function (name) { window.addEventListener(name, stop, true); });
       // The page's own box changes size too when a scroll bar comes or goes: no resize event.
       if (window.ResizeObserver) {
