@@ -101,7 +101,7 @@ final class DialogApplicationTests: GtkTestCase {
       let first = HelpDialog.present(server.url("/a"), title: "First")
       waitUntil("A loaded") { first.viewer.state.phase == .loaded }
       let window = first.gtkWindow
-      let fresh = DialogWindow.classes(of: window)
+      let fresh = Window(watching: window).styleClasses
       let freshSize = [gtk_widget_get_width(gcast(window)), gtk_widget_get_height(gcast(window))]
       gtk_window_set_default_size(window, 1000, 900)
       gtk_widget_set_size_request(gcast(window), 500, 450)
@@ -125,7 +125,7 @@ final class DialogApplicationTests: GtkTestCase {
       XCTAssertEqual([width, height], [720, 640])
       gtk_widget_get_size_request(gcast(window), &width, &height)
       XCTAssertEqual([width, height], [300, 300])
-      XCTAssertEqual(Set(DialogWindow.classes(of: window)), Set(fresh), "no class of the host's")
+      XCTAssertEqual(Set(Window(watching: window).styleClasses), Set(fresh), "no class of the host's")
       XCTAssertEqual(gtk_window_get_modal(window), 1)
       XCTAssertEqual(gtk_window_get_resizable(window), 1)
       XCTAssertEqual(gtk_window_get_decorated(window), 1)

@@ -138,7 +138,7 @@ private func openDialogWindows() -> [UnsafeMutablePointer<GtkWindow>] {
     if let data = current.pointee.data {
       let window = data.assumingMemoryBound(to: GtkWindow.self)
       if gtk_widget_get_visible(gcast(window)) != 0,
-        DialogWindow.classes(of: window).contains(DialogWindow.cssClass)
+        Window(watching: window).styleClasses.contains(DialogWindow.cssClass)
       {
         windows.append(window)
       }

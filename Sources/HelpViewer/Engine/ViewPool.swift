@@ -1,4 +1,3 @@
-import HelpViewerCGtk
 import HelpViewerGlue
 
 /// The one store of what closed viewers leave warm for the next: either a closed dialog's whole
@@ -29,7 +28,7 @@ import HelpViewerGlue
 enum ViewPool {
   /// What a dialog is built of, besides its Swift objects.
   struct Shell {
-    let window: UnsafeMutablePointer<GtkWindow>
+    let window: Window
     let header: DialogHeader
     let parts: ViewerParts
   }
@@ -123,7 +122,7 @@ enum ViewPool {
     }
     dropSpares()
     shell = kept
-    shellDestroyed = UnsafeMutablePointer<GtkWidget>(gcast(kept.window)).connectDestroy {
+    shellDestroyed = kept.window.onDestroy {
       shell = nil
       shellDestroyed = nil  // Disconnected with the window.
       stopWatchingBlankLoad()
@@ -171,7 +170,7 @@ enum ViewPool {
 
   private static func dropShell() {
     guard let released = releaseShell() else { return }
-    gtk_window_destroy(released.window)
+    released.window.destroy()
   }
 
   private static func releaseShell() -> Shell? {

@@ -1,5 +1,4 @@
 import HelpViewerBooks
-import HelpViewerCGtk
 import HelpViewerGlue
 
 /// What a dialog showing a help book adds to it: the book, the search bar under the header
@@ -42,18 +41,16 @@ final class DialogBook {
   /// dialog (`DialogOwner`): the search toggle leaves `header`'s bar, and `page` (the viewer's
   /// widget) is the window's only child again, the plain layout a new dialog window has. The
   /// widgets stay alive, unparented, until this object goes.
-  func takeOut(of window: UnsafeMutablePointer<GtkWindow>, header: DialogHeader, page: UnsafeMutablePointer<GtkWidget>)
-  {
+  func takeOut(of window: Window, header: DialogHeader, page: Widget) {
     header.bar.remove(search.toggle)
     header.showsBookNavigation = false
-    guard gtk_widget_get_parent(page) == content.widget else { return }
+    guard page.isChild(of: content) else { return }
     // `content` and the viewer hold the box and the page through the moves.
-    gtk_window_set_child(window, nil)
-    gtk_box_remove(gcast(content.raw), page)
+    window.setChild(nil)
+    content.remove(page)
     // As a new viewer's widget: the box had it take the height.
-    gtk_widget_set_vexpand(page, 0)
-    gtk_widget_set_vexpand_set(page, 0)
-    gtk_window_set_child(window, page)
+    page.resetVerticalExpansion()
+    window.setChild(page)
   }
 
   /// The dialog ended: disconnects the search entry, the search bar and the note, so that no

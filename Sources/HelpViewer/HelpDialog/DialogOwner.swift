@@ -1,5 +1,4 @@
 import Foundation
-import HelpViewerCGtk
 import HelpViewerGlue
 
 /// The owner of one dialog's window, header bar and viewer: where they come from when the
@@ -55,7 +54,7 @@ final class DialogOwner {
   }
 
   /// The dialog's window; GTK owns it. Touched only until the end.
-  let window: UnsafeMutablePointer<GtkWindow>
+  let window: Window
   let header: DialogHeader
   let viewer: LoadingWebView
   /// The shortcut controllers the dialog added to its window, taken off when the window is kept.
@@ -126,7 +125,7 @@ final class DialogOwner {
       // WebKit refused the view's empty history: not kept after all.
       HelpViewerEngine.viewerClosed(viewer.parts.webViewRef, isLoading: false)
     }
-    if way != .windowDestroyed { gtk_window_destroy(window) }
+    if way != .windowDestroyed { window.destroy() }
   }
 
   /// Hides the window, with nothing of this dialog on it, and keeps it with the header and
@@ -135,16 +134,16 @@ final class DialogOwner {
     DialogWindow.detach(window)
     for shortcut in windowShortcuts { shortcut.remove() }
     windowShortcuts.removeAll()
-    gtk_widget_insert_action_group(gcast(window), "dialog", nil)
-    gtk_widget_insert_action_group(gcast(window), ViewerActions.prefix, nil)
+    window.insertActions(nil, as: "dialog")
+    window.insertActions(nil, as: ViewerActions.prefix)
     // No focus widget while kept: the closed dialog's (e.g. Retry, which the next dialog's
     // first page hides) would be dropped once the window maps again, and GTK would then give
     // the focus to the first header button.
-    gtk_window_set_focus(window, nil)
-    gtk_widget_set_visible(gcast(window), 0)
+    window.setFocus(nil)
+    window.isVisible = false
     // Hidden first (no empty frame shows): the plain layout again, nothing of the book (search
     // text, results, note) for the next dialog.
-    book?.takeOut(of: window, header: header, page: viewer.root.widget)
+    book?.takeOut(of: window, header: header, page: viewer.root)
     return HelpViewerEngine.keep(ViewPool.Shell(window: window, header: header, parts: viewer.parts))
   }
 }

@@ -1,4 +1,3 @@
-import HelpViewerCGtk
 import HelpViewerGlue
 
 /// What a host may pass as a dialog's parent (`over:`): a pointer to a `GtkWindow`, or to any
@@ -49,34 +48,26 @@ extension UnsafeRawPointer: DialogParent {
 /// Finds the window a dialog stands over from what the host passed as `over:`.
 ///
 /// ```swift
-/// let window = ParentWindow.resolve(parent)  // a GtkWindow, or nil
+/// let window = ParentWindow.resolve(parent)  // a window, or nil
 /// ```
 @MainActor
 enum ParentWindow {
-  /// The `GtkWindow` that `parent` is or is in; `nil` (with a message in the `HelpViewer` log
+  /// The window that `parent` is or is in; `nil` (with a message in the `HelpViewer` log
   /// domain) when it is neither a window nor a widget in one.
-  static func resolve(_ parent: (any DialogParent)?) -> UnsafeMutablePointer<GtkWindow>? {
+  static func resolve(_ parent: (any DialogParent)?) -> Window? {
     guard let address = parent?.dialogParentAddress else { return nil }
-    if isInstance(address, of: gtk_window_get_type()) { return gcast(address) }
-    guard isInstance(address, of: gtk_widget_get_type()) else {
-      let type = isInstance(address, of: g_object_get_type()) ? typeName(address) : "no GObject"
+    switch Window.containing(address) {
+    case .window(let window):
+      return window
+    case .notAWidget(let type):
       Log.message(
         "A dialog's parent given with `over:` is not a GtkWindow or a GtkWidget (it is \(type)); the dialog opens without a parent."
       )
-      return nil
+    case .widgetInNoWindow(let type):
+      Log.message(
+        "The \(type) given as a dialog's parent with `over:` is in no window yet; the dialog opens without a parent."
+      )
     }
-    let widget: UnsafeMutablePointer<GtkWidget> = gcast(address)
-    if let root = gtk_widget_get_root(widget), isInstance(UnsafeMutableRawPointer(root), of: gtk_window_get_type()) {
-      return gcast(root)
-    }
-    Log.message(
-      "The \(typeName(address)) given as a dialog's parent with `over:` is in no window yet; the dialog opens without a parent."
-    )
     return nil
-  }
-
-  private static func typeName(_ address: UnsafeMutableRawPointer) -> String {
-    g_type_name_from_instance(address.assumingMemoryBound(to: GTypeInstance.self)).map { String(cString: $0) }
-      ?? "an unknown type"
   }
 }

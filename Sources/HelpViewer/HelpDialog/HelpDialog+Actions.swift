@@ -1,4 +1,3 @@
-import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -24,17 +23,16 @@ extension HelpDialog {
     actions.add("reload") { [weak self] in self?.viewer.reload() }
     actions.add("stop") { [weak self] in self?.viewer.stop() }
     actions.add("close") { [weak self] in self?.close() }
-    actions.insert(into: gcast(gtkWindow), as: "dialog")
+    dialogWindow.insertActions(actions, as: "dialog")
   }
 
   /// Alt+Left and Alt+Right go back and forward, F5 and Ctrl+R reload (all also when the
   /// navigation buttons are left out). A key whose action cannot act now goes on to the page.
   func installNavigationShortcuts() {
-    let window: UnsafeMutablePointer<GtkWidget> = gcast(gtkWindow)
     windowShortcuts += [
-      window.addShortcut("<Alt>Left") { [weak self] in self?.activate("back") ?? false },
-      window.addShortcut("<Alt>Right") { [weak self] in self?.activate("forward") ?? false },
-      window.addShortcut("F5|<Control>r") { [weak self] in self?.activate("reload") ?? false },
+      dialogWindow.addShortcut("<Alt>Left") { [weak self] in self?.activate("back") ?? false },
+      dialogWindow.addShortcut("<Alt>Right") { [weak self] in self?.activate("forward") ?? false },
+      dialogWindow.addShortcut("F5|<Control>r") { [weak self] in self?.activate("reload") ?? false },
     ].compactMap { $0 }
   }
 
@@ -61,7 +59,7 @@ extension HelpDialog {
   /// Activates `name` when it is enabled; returns whether it was.
   private func activate(_ name: String) -> Bool {
     guard !hasEnded, actions.isEnabled(name) else { return false }
-    gtk_widget_activate_action_variant(gcast(gtkWindow), "dialog.\(name)", nil)
+    dialogWindow.activateAction("dialog.\(name)")
     return true
   }
 }

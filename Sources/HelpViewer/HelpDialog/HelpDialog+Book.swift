@@ -1,6 +1,5 @@
 import Foundation
 import HelpViewerBooks
-import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -69,7 +68,7 @@ extension HelpDialog {
   ) -> HelpDialog {
     let topic = window?.dialogParentAddress.flatMap { HelpTopics.topic(forFocusIn: $0) }
     if let open = OpenHelpDialogs.showing(book, over: window) {
-      let helpHasFocus = gtk_window_is_active(open.gtkWindow) != 0
+      let helpHasFocus = open.dialogWindow.isActive
       open.present()
       if let topic, !helpHasFocus { open.show(topic: topic.page, section: topic.section, in: book) }
       return open
@@ -177,9 +176,9 @@ extension HelpDialog {
     // Taken out of the window, the page loses the keyboard focus: GTK leaves the window with
     // none, and when a window manager activates it, gives it to the first header button.
     let hadFocus = viewer.ownsFocus
-    gtk_window_set_child(gtkWindow, support.content.widget)
-    gtk_box_append(gcast(support.content.raw), viewer.root.widget)
-    gtk_widget_set_vexpand(viewer.root.widget, 1)
+    dialogWindow.setChild(support.content)
+    support.content.append(viewer.root)
+    viewer.root.expandsVertically = true
     if hadFocus { viewer.takeFocus() }
     header.bar.packEnd(support.search.toggle)
     // Back and forward, as Yelp has them: a book is read by following links.

@@ -38,8 +38,8 @@ extension HelpDialog {
 
   /// Connects the search bar: Ctrl+K, the entry's changes (after its short delay) and Enter.
   func installSearch(_ support: DialogBook) {
-    if let shortcut = addShortcut(
-      to: UnsafeMutableRawPointer(gtkWindow), "<Control>k",
+    if let shortcut = dialogWindow.addShortcut(
+      "<Control>k",
       { [weak self] in
         self?.openSearch()
         return true

@@ -1,5 +1,4 @@
 import Foundation
-import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -39,17 +38,16 @@ public final class HelpDialog {
   /// application quit), then `nil`: the window is destroyed then, or kept hidden for the next
   /// dialog, never this one's again. GTK owns it. An `OpaquePointer`, so that it fits whatever
   /// module the host gets GTK from (`UnsafeMutablePointer<GtkWindow>(…)`).
-  public var window: OpaquePointer? { hasEnded ? nil : OpaquePointer(gtkWindow) }
-  /// The dialog's window, typed with the package's own GTK module: only valid while the dialog
-  /// has not ended (`hasEnded`); nothing touches it afterwards.
-  let gtkWindow: UnsafeMutablePointer<GtkWindow>
+  public var window: OpaquePointer? { hasEnded ? nil : OpaquePointer(dialogWindow.address) }
+  /// The dialog's window: nothing touches it once the dialog has ended (`hasEnded`).
+  let dialogWindow: Window
 
   let header: DialogHeader
   /// Whether the dialog shows help (not terms, which have a footer): help asked for over its
   /// window comes here (`OpenHelpDialogs`).
   private(set) var showsHelp = true
   /// The window the dialog stands over, if any (compared, never touched: the dialog goes with it).
-  let parentWindow: UnsafeMutablePointer<GtkWindow>?
+  let parentWindow: Window?
   /// The owner of the window, header and viewer, which decides what becomes of them at the end.
   let owner: DialogOwner
   /// The dialog's own actions, as `dialog.NAME` (see `HelpDialog+Actions.swift`).
@@ -145,22 +143,22 @@ public final class HelpDialog {
     fallbackTitle = title
     self.owner = owner
     viewer = owner.viewer
-    gtkWindow = owner.window
+    dialogWindow = owner.window
     header = owner.header
     // A new window's state, also for a kept one: nothing a host did to the dialog before stays.
-    DialogWindow.restore(gtkWindow, titlebar: header.bar)
-    if gtk_window_get_child(gtkWindow) != viewer.root.widget { gtk_window_set_child(gtkWindow, viewer.root.widget) }
-    gtk_window_set_title(gtkWindow, title)
+    DialogWindow.restore(dialogWindow, titlebar: header.bar)
+    if !dialogWindow.hasChild(viewer.root) { dialogWindow.setChild(viewer.root) }
+    dialogWindow.title = title
     let parentWindow = ParentWindow.resolve(parent)
     self.parentWindow = parentWindow
-    if let application = DialogWindow.attach(gtkWindow, to: parentWindow) {
+    if let application = DialogWindow.attach(dialogWindow, to: parentWindow) {
       // `g_application_quit` ends the application's windows' dialogs (a terms dialog's answer
       // is then `.dismissed`); no window is destroyed by GTK then.
-      signals += connectVoidSignal(application, "shutdown") { [weak self] in self?.end(.applicationQuit) }
+      signals += application.onShutdown { [weak self] in self?.end(.applicationQuit) }
     }
     // A sheet over its parent: never larger (with a margin), following its resizes.
     if let parentWindow {
-      for connection in SheetFit.follow(parentWindow, with: gtkWindow) { signals += connection }
+      for connection in SheetFit.follow(parentWindow, with: dialogWindow) { signals += connection }
     }
 
     signals += header.closeButton.connectClicked { [weak self] in self?.close() }
@@ -170,28 +168,29 @@ public final class HelpDialog {
       guard let viewer = self?.viewer else { return }
       if viewer.state.isLoading { viewer.stop() } else { viewer.reload() }
     }
-    let windowWidget = UnsafeMutablePointer<GtkWidget>(gcast(gtkWindow))
-    signals += windowWidget.connectDestroy { [weak self] in self?.end(.windowDestroyed) }
+    if let destroyed = dialogWindow.onDestroy({ [weak self] in self?.end(.windowDestroyed) }) {
+      signals += destroyed
+    }
     windowShortcuts += [
       // Esc closes an open find bar first; only the next Esc closes the dialog.
-      windowWidget.addShortcut("Escape") { [weak self] in
+      dialogWindow.addShortcut("Escape") { [weak self] in
         if self?.viewer.hideFindBar() == false, self?.hideSearch() == false { self?.close() }
         return true
       },
-      windowWidget.addShortcut("<Control>w") { [weak self] in
+      dialogWindow.addShortcut("<Control>w") { [weak self] in
         self?.close()
         return true
       },
       // The viewer's actions and their shortcuts work wherever the focus is in the dialog (the
       // header's buttons and menus too).
-      windowWidget.addActionShortcuts(ViewerActions.shortcuts),
+      dialogWindow.addActionShortcuts(ViewerActions.shortcuts),
     ].compactMap { $0 }
-    gtk_widget_insert_action_group(windowWidget, ViewerActions.prefix, viewer.actions.group)
+    dialogWindow.insertActions(viewer.actions.actionGroup, as: ViewerActions.prefix)
     installActions()
     installNavigationShortcuts()
     followZoom()
     // The page has the keyboard focus from the start (not the first header button).
-    gtk_window_set_focus(gtkWindow, viewer.page.widget)
+    dialogWindow.setFocus(viewer.page)
     viewer.observe { [weak self] state in self?.render(state) }
   }
 
@@ -199,13 +198,13 @@ public final class HelpDialog {
   public func present() {
     guard !hasEnded else { return }
     guard !isOpen else {
-      gtk_window_present(gtkWindow)
+      dialogWindow.present()
       return
     }
     isOpen = true
     keepAlive = self
     OpenHelpDialogs.add(self)
-    gtk_window_present(gtkWindow)
+    dialogWindow.present()
     // Again once shown: a reused window may not have taken it while hidden.
     if !viewer.ownsFocus { viewer.takeFocus() }
   }
@@ -221,15 +220,15 @@ public final class HelpDialog {
   isolated deinit {}
 
   /// Puts `footer` below the page, e.g. the terms dialog's Decline and Accept buttons.
-  func setFooter(_ footer: UnsafeMutablePointer<GtkWidget>) {
+  func setFooter(_ footer: Widget) {
     guard !hasEnded else { return }
     owner.isReusable = false
     showsHelp = false
-    let box: UnsafeMutablePointer<GtkWidget> = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+    let box = Box(.vertical)
     // Replacing the window's child unparents the viewer's widget; the viewer keeps it alive.
-    gtk_window_set_child(gtkWindow, box)
-    gtk_box_append(gcast(box), viewer.root.widget)
-    gtk_box_append(gcast(box), footer)
+    dialogWindow.setChild(box)
+    box.append(viewer.root)
+    box.append(footer)
   }
 
   /// Returns once the dialog has closed (at once when it is not open). Cancelling the task that
@@ -255,7 +254,7 @@ public final class HelpDialog {
     let title = state.error?.title ?? state.title ?? fallbackTitle
     header.render(state, title: title)
     renderActions(state)
-    gtk_window_set_title(gtkWindow, title)
+    dialogWindow.title = title
   }
 
   /// The dialog's end, whichever way it comes (`close()`, the application quitting, or the

@@ -34,6 +34,6 @@ enum OpenHelpDialogs {
   static func showing(_ book: HelpBook, over parent: (any DialogParent)?) -> HelpDialog? {
     if let open = showing(book) { return open }
     guard let window = ParentWindow.resolve(parent) else { return nil }
-    return entries.lazy.compactMap(\.dialog).first { $0.isOpen && $0.showsHelp && $0.parentWindow == window }
+    return entries.lazy.compactMap(\.dialog).first { $0.isOpen && $0.showsHelp && window.isSame(as: $0.parentWindow) }
   }
 }

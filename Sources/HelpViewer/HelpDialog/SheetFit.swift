@@ -1,4 +1,3 @@
-import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -17,15 +16,13 @@ import HelpViewerGlue
 enum SheetFit {
   /// Fits `window` to `parent` now, and again on each of the parent's size changes until the
   /// returned connections are disconnected.
-  static func follow(
-    _ parent: UnsafeMutablePointer<GtkWindow>, with window: UnsafeMutablePointer<GtkWindow>
-  ) -> [SignalConnection] {
+  static func follow(_ parent: Window, with window: Window) -> [SignalConnection] {
     fit(window, over: parent)
     let placement = Placement()
     // GTK keeps a toplevel's default size as its size when a person (or the window manager)
     // resizes it, and notifies it; maximizing leaves it alone, so that is followed too.
-    return ["default-width", "default-height", "maximized", "fullscreened"].map { property in
-      connectNotify(UnsafeMutableRawPointer(parent), property: property) {
+    return ["default-width", "default-height", "maximized", "fullscreened"].compactMap { property in
+      parent.onChange(of: property) {
         fit(window, over: parent)
         placement.settle(window, over: parent)
       }
@@ -38,16 +35,13 @@ enum SheetFit {
   private final class Placement {
     private var pending: TimeoutSource?
 
-    func settle(_ window: UnsafeMutablePointer<GtkWindow>, over parent: UnsafeMutablePointer<GtkWindow>) {
+    func settle(_ window: Window, over parent: Window) {
       pending = TimeoutSource(seconds: 0.15) {
         // Fitted again: under X11, GTK takes the answer to an older size request that arrives
         // after a newer one for the window's size (the session test saw a sheet left at the
         // size for the parent before, after two quick resizes).
         SheetFit.fit(window, over: parent)
-        var width: Int32 = 0
-        var height: Int32 = 0
-        gtk_window_get_default_size(window, &width, &height)
-        WindowPlacement.keep(window, within: parent, width: Int(width), height: Int(height))
+        window.keep(within: parent)
       }
     }
 
@@ -55,29 +49,25 @@ enum SheetFit {
   }
 
   /// Gives `window` the sheet size for `parent`'s size now.
-  static func fit(_ window: UnsafeMutablePointer<GtkWindow>, over parent: UnsafeMutablePointer<GtkWindow>) {
+  static func fit(_ window: Window, over parent: Window) {
     let size = SheetSize.fitting(parent: size(of: parent))
-    var width: Int32 = 0
-    var height: Int32 = 0
-    gtk_window_get_default_size(window, &width, &height)
-    guard Int(width) != size.width || Int(height) != size.height else { return }
-    gtk_window_set_default_size(window, Int32(size.width), Int32(size.height))
+    let now = window.defaultSize
+    guard now.width != size.width || now.height != size.height else { return }
+    window.defaultSize = (size.width, size.height)
   }
 
   /// `parent`'s size: what it is laid out at when it is maximized, fullscreen or has no default
   /// size; else its default size (which GTK updates as it is resized, before the new layout).
   /// `nil` when it has neither yet.
-  static func size(of parent: UnsafeMutablePointer<GtkWindow>) -> SheetSize? {
-    let widget: UnsafeMutablePointer<GtkWidget> = gcast(parent)
-    let laidOut = SheetSize(width: Int(gtk_widget_get_width(widget)), height: Int(gtk_widget_get_height(widget)))
-    var width: Int32 = 0
-    var height: Int32 = 0
-    gtk_window_get_default_size(parent, &width, &height)
-    let isWhole = gtk_window_is_maximized(parent) != 0 || gtk_window_is_fullscreen(parent) != 0
-    if gtk_widget_get_mapped(widget) != 0, laidOut.width > 0, laidOut.height > 0, isWhole || width <= 0 || height <= 0 {
+  static func size(of parent: Window) -> SheetSize? {
+    let shown = parent.laidOutSize
+    let laidOut = SheetSize(width: shown.width, height: shown.height)
+    let (width, height) = (parent.defaultSize.width, parent.defaultSize.height)
+    let isWhole = parent.isMaximized || parent.isFullscreen
+    if parent.isMapped, laidOut.width > 0, laidOut.height > 0, isWhole || width <= 0 || height <= 0 {
       return laidOut
     }
     guard width > 0, height > 0 else { return laidOut.width > 0 && laidOut.height > 0 ? laidOut : nil }
-    return SheetSize(width: Int(width), height: Int(height))
+    return SheetSize(width: width, height: height)
   }
 }

@@ -48,7 +48,7 @@ public final class ViewerActions {
   public var group: OpaquePointer { actionGroup.group.opaque }
 
   /// The glue's action group holding one action per `Name`.
-  private let actionGroup = ActionGroup()
+  let actionGroup = ActionGroup()
 
   init() {}
 

@@ -1,5 +1,4 @@
 import Foundation
-import HelpViewerCGtk
 import HelpViewerCore
 import HelpViewerGlue
 
@@ -27,8 +26,6 @@ public final class TermsDialog {
   /// The dialog's `GtkWindow` until there is an answer (the dialog has ended then), afterwards
   /// `nil`. GTK owns it.
   public var window: OpaquePointer? { sheet.window }
-  /// The dialog's window, typed with the package's own GTK module.
-  var gtkWindow: UnsafeMutablePointer<GtkWindow> { sheet.gtkWindow }
   /// The terms the host asked to show.
   public let url: URL
   /// A bundled copy of the terms, shown (and acceptable, marked in the receipt) when `url`
@@ -99,7 +96,7 @@ public final class TermsDialog {
     // Only what the terms need: no navigation, but back while a link took the person away from
     // the terms, and reload when they could not be read (`render`).
     sheet = HelpDialog(title: title, over: parent, controls: .standard)
-    sheet.setFooter(footer.bar.widget)
+    sheet.setFooter(footer.bar)
     sheet.viewer.offlineFallback = offlineCopy
     watcher = EndOfDocumentWatcher(sheet.viewer)
     watcher.onReport = { [weak self] atEnd in self?.pageReported(atEnd: atEnd) }
@@ -110,7 +107,7 @@ public final class TermsDialog {
     actions.add("accept") { [weak self] in self?.accept() }
     actions.add("decline") { [weak self] in self?.decline() }
     actions.setEnabled("accept", false)  // Until the terms are read to their end.
-    actions.insert(into: gcast(sheet.gtkWindow), as: Self.actionPrefix)
+    sheet.dialogWindow.insertActions(actions, as: Self.actionPrefix)
     footer.acceptButton.actionName = "\(Self.actionPrefix).accept"
     footer.declineButton.actionName = "\(Self.actionPrefix).decline"
     sheet.onClose = { [weak self] in self?.finish(.dismissed) }

@@ -33,3 +33,14 @@ extension LoadingWebView {
   /// The viewer's widget, for tests that call GTK.
   var gtkWidget: UnsafeMutablePointer<GtkWidget> { root.widget }
 }
+
+extension HelpDialog {
+  /// The dialog's window as the tests' GTK module types it: its address, also once the dialog
+  /// has ended (for weak references and comparisons; call GTK on it only while it lives).
+  var gtkWindow: UnsafeMutablePointer<GtkWindow> { dialogWindow.address.assumingMemoryBound(to: GtkWindow.self) }
+}
+
+extension TermsDialog {
+  /// The terms dialog's window, as `HelpDialog.gtkWindow`.
+  var gtkWindow: UnsafeMutablePointer<GtkWindow> { sheet.gtkWindow }
+}

@@ -65,6 +65,15 @@ public class Widget {
     set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
   }
 
+  /// Takes back a vertical expansion set on the widget: it expands as its children ask again.
+  public func resetVerticalExpansion() {
+    gtk_widget_set_vexpand(widget, 0)
+    gtk_widget_set_vexpand_set(widget, 0)
+  }
+
+  /// Whether `parent` is the widget's parent.
+  public func isChild(of parent: Widget) -> Bool { gtk_widget_get_parent(widget) == parent.widget }
+
   /// Where the widget sits across the width it is given.
   public var horizontalAlignment: Alignment {
     get { Alignment(gtk_widget_get_halign(widget)) }
