@@ -14,27 +14,14 @@ final class SectionRestTests: GtkTestCase {
   /// A section moved 40 px down by an animation for the first 4 s: scrolled to then, it must
   /// rest at the top when the animation ends, not 40 px above it.
   func testASectionTheAnimationMovesRestsAtTheTop() throws {
-    try onMain {
-      let server = try TestServer()
-      let filler = (1...80).map { "<p>Line \($0).</p>" }.joined()
-      server.route(
-        "/page",
-        .page(
-          """
-          <title>Moving</title>
-          <style>@keyframes down { from, to { transform: translateY(40px); } }
-          #later { animation: down 4s; }</style>
-          \(filler)<section id="later"><h2>Later</h2>\(filler)</section>
-          """))
-      let viewer = LoadingWebView(url: try XCTUnwrap(URL(string: server.url("/page").absoluteString + "#later")))
-      let window = showInWindow(viewer.gtkWidget)
-      defer { gtk_window_destroy(window) }
-      gtk_window_set_default_size(window, 700, 500)
-      waitUntil("loaded") { viewer.state.phase == .loaded && viewer.state.title == "Moving" }
-      XCTAssertEqual(
-        evaluate("String(document.getAnimations().length)", in: viewer.webView), "1", "scrolled while it moves")
-      expectSectionRests("later", in: viewer, "after the animation")
-    }
+    let filler = (1...80).map { "<p>Line \($0).</p>" }.joined()
+    try expectAnimatedSectionRests(
+      """
+      <title>Moving</title>
+      <style>@keyframes down { from, to { transform: translateY(40px); } }
+      #later { animation: down 4s; }</style>
+      \(filler)<section id="later"><h2>Later</h2>\(filler)</section>
+      """, "after the animation")
   }
 
   /// A section at a fraction of a pixel, moved by an animation the page cancels before its end
@@ -43,29 +30,36 @@ final class SectionRestTests: GtkTestCase {
   /// keeper's scroll to the moved box and back rounded twice (here 1.47 px), and no later keep
   /// corrected it.
   func testASectionWhoseAnimationThePageCancelsRestsAtTheTop() throws {
+    try expectAnimatedSectionRests(
+      """
+      <title>Moving</title>
+      <style>html { height: 100%; }
+      @keyframes down { from, to { transform: translateY(7.03px); } }
+      .moving { animation: down 8s; }</style>
+      <div style="height: 3000.5625px"></div>
+      <section id="later" class="moving"><h2>Later</h2><div style="height: 3000px"></div></section>
+      <script>setTimeout(function () {
+        document.getElementById('later').classList.remove('moving'); }, 1500);</script>
+      """, "after the page cancelled the animation")
+  }
+
+  /// Shows `page` (titled "Moving", one animation running on its section `later`) at
+  /// `#later`, and checks that the section rests at the top once the animation is over.
+  private func expectAnimatedSectionRests(
+    _ page: String, _ message: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
     try onMain {
       let server = try TestServer()
-      server.route(
-        "/page",
-        .page(
-          """
-          <title>Cancelled</title>
-          <style>html { height: 100%; }
-          @keyframes down { from, to { transform: translateY(7.03px); } }
-          .moving { animation: down 8s; }</style>
-          <div style="height: 3000.5625px"></div>
-          <section id="later" class="moving"><h2>Later</h2><div style="height: 3000px"></div></section>
-          <script>setTimeout(function () {
-            document.getElementById('later').classList.remove('moving'); }, 1500);</script>
-          """))
+      server.route("/page", .page(page))
       let viewer = LoadingWebView(url: try XCTUnwrap(URL(string: server.url("/page").absoluteString + "#later")))
       let window = showInWindow(viewer.gtkWidget)
       defer { gtk_window_destroy(window) }
       gtk_window_set_default_size(window, 700, 500)
-      waitUntil("loaded") { viewer.state.phase == .loaded && viewer.state.title == "Cancelled" }
+      waitUntil("loaded", file: file, line: line) { viewer.state.phase == .loaded && viewer.state.title == "Moving" }
       XCTAssertEqual(
-        evaluate("String(document.getAnimations().length)", in: viewer.webView), "1", "scrolled while it moves")
-      expectSectionRests("later", in: viewer, "after the page cancelled the animation")
+        evaluate("String(document.getAnimations().length)", in: viewer.webView), "1", "scrolled while it moves",
+        file: file, line: line)
+      expectSectionRests("later", in: viewer, message, file: file, line: line)
     }
   }
 
