@@ -29,6 +29,51 @@ final class TypedWidgetTests: GtkTestCase {
     }
   }
 
+  /// GTK owns toplevels: a `Window` watches its window, which `destroy()` finalizes while the
+  /// wrapper lives on; every call afterwards does nothing and answers as for no window.
+  func testAWindowIsWatchedNotOwnedAndEveryCallAfterItIsGoneDoesNothing() throws {
+    try onMain {
+      let window = Window()
+      let content = Label("Inside")
+      window.title = "Watched"
+      window.setChild(content)
+      window.defaultSize = (400, 300)
+      window.addStyleClass("watched")
+      window.present()
+      waitUntil("the window is on screen") { window.isMapped }
+      XCTAssertEqual(window.title, "Watched")
+      XCTAssertTrue(window.hasChild(content))
+      XCTAssertEqual(window.defaultSize.width, 400)
+      XCTAssertTrue(window.styleClasses.contains("watched"))
+      XCTAssertNotNil(window.gtkWindow)
+      var destroyed = 0
+      window.onDestroy { destroyed += 1 }
+      window.destroy()
+      XCTAssertEqual(destroyed, 1, "destroy is emitted")
+      XCTAssertFalse(window.isAlive, "finalized at once: no reference of the wrapper's")
+      XCTAssertNil(window.gtkWindow)
+      // Every call on a gone window: nothing happens, nothing crashes.
+      window.title = "After"
+      window.setChild(content)
+      window.present()
+      window.destroy()
+      window.defaultSize = (10, 10)
+      window.setFocus(content)
+      window.insertActions(nil, as: "dialog")
+      window.activateAction("dialog.close")
+      XCTAssertNil(window.title)
+      XCTAssertFalse(window.hasChild(content))
+      XCTAssertFalse(window.isVisible || window.isMapped || window.isActive)
+      XCTAssertEqual(window.styleClasses, [])
+      XCTAssertEqual(window.laidOutSize.width, 0)
+      XCTAssertNil(window.onDestroy {})
+      XCTAssertNil(window.addShortcut("Escape") { true })
+      XCTAssertNil(window.application)
+      XCTAssertEqual(destroyed, 1)
+      XCTAssertEqual(content.text, "Inside", "the label's wrapper still holds it")
+    }
+  }
+
   func testANewWidgetOutsideAnyTreeIsOwnedByItsWrapperAlone() throws {
     try onMain {
       var button: Button? = Button(iconName: "window-close-symbolic")
