@@ -96,8 +96,8 @@ enum WebEngine {
   /// Applies `configuration` to the view's settings (its own, or shared with the pool's hidden
   /// anchor view only; never with another viewer).
   static func configure(_ view: GObjectRef, _ configuration: ViewerConfiguration) {
-    // A help viewer needs no back/forward cache of whole pages: memory it would keep per page.
-    // No application name: WebKit's own user agent (settings may be a pooled view's, shared).
+    // A help viewer needs no back/forward cache of whole pages (memory it would keep per page);
+    // with no application name, WebKit's own user agent (settings may be a pooled view's).
     WebView(view).configure(
       javaScript: configuration.javaScriptEnabled, developerTools: configuration.developerToolsEnabled,
       applicationName: configuration.applicationName)

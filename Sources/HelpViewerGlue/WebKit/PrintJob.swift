@@ -29,13 +29,10 @@ public final class PrintJob {
   /// Shows the print dialog over the window `widget` is in (none when it is in no window);
   /// returns whether the person chose to print (printing goes on after this returns).
   public func runDialog(over widget: Widget) -> Bool {
-    var parent: UnsafeMutablePointer<GtkWindow>?
-    if let root = gtk_widget_get_root(widget.widget),
-      isInstance(UnsafeMutableRawPointer(root), of: gtk_window_get_type())
-    {
-      parent = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWindow.self)
-    }
-    return webkit_print_operation_run_dialog(operation.opaque, parent) == WEBKIT_PRINT_OPERATION_RESPONSE_PRINT
+    var parent: Window?
+    if case .window(let window) = Window.containing(widget.raw) { parent = window }
+    return webkit_print_operation_run_dialog(operation.opaque, parent?.gtkWindow)
+      == WEBKIT_PRINT_OPERATION_RESPONSE_PRINT
   }
 
   /// Prints to a PDF file at `path` with the printer `printer` (GTK's file printer), no dialog.

@@ -109,9 +109,6 @@ public final class Window {
   /// Gives `widget` (inside the window) the keyboard focus, or takes it from every widget.
   public func setFocus(_ widget: Widget?) { with { gtk_window_set_focus($0, widget?.widget) } }
 
-  /// Moves the keyboard focus to `widget`, given by its pointer (e.g. a web view).
-  public func setFocus(to widget: UnsafeMutablePointer<GtkWidget>?) { with { gtk_window_set_focus($0, widget) } }
-
   // MARK: Actions and keys
 
   /// Makes `group`'s actions `PREFIX.NAME` for the window and everything in it (`nil` takes a
